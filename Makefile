@@ -1,0 +1,40 @@
+# convertd — build, run and test. Every target installs what a fresh Debian machine lacks.
+SWIFT      ?= swift
+SCHEMAS    ?= schemas
+CORPUS     ?= $(abspath ../shared/corpus)
+APT_PKGS   := libmicrohttpd-dev pkg-config
+SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: deps build run test test-tsan lint clean
+
+## deps: install the system packages the build needs (only the missing ones)
+deps:
+	@missing=""; for p in $(APT_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+## build: release build of the convertd executable
+build: deps
+	$(SWIFT) build -c release --product convertd
+
+## run: build and demonstrate a conversion of the bundled example with the bundled schemas
+run: build
+	@echo "--- convertd convert --schemas $(SCHEMAS) --schema Book examples/book.json"
+	@.build/release/convertd convert --schemas $(SCHEMAS) --schema Book examples/book.json
+
+## test: every test (unit, golden, corpus, concurrency)
+test: deps
+	CONVERTD_CORPUS=$(CORPUS) $(SWIFT) test
+
+## test-tsan: the concurrency tests under ThreadSanitizer
+test-tsan: deps
+	SWIFT_BACKTRACE=enable=no CONVERTD_CORPUS=$(CORPUS) $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter Concurrency
+
+## lint: check the bundled schemas
+lint: build
+	.build/release/convertd lint $(SCHEMAS)
+
+clean:
+	rm -rf .build .build-*

@@ -1,0 +1,40 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "convertd",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "convertd", targets: ["convertd"]),
+        .library(name: "MappingEngine", targets: ["MappingEngine"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .target(
+            name: "MappingEngine",
+            dependencies: [.product(name: "Yams", package: "Yams")]
+        ),
+        .executableTarget(
+            name: "convertd",
+            dependencies: [
+                "MappingEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/Server"
+        ),
+        .testTarget(
+            name: "MappingEngineTests",
+            dependencies: ["MappingEngine"],
+            resources: [.copy("Golden")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,277 @@
+/// Turns resolved models into `ModelMeta`: the one switch over types, run once per model.
+///
+/// A build compiles the whole graph reachable from the requested model privately, so
+/// recursive and mutually recursive models resolve without touching the cache.
+struct Compiler {
+    let registry: SchemaRegistry
+    private var building: [String: ModelMeta] = [:]
+    private var pendingDefaults: [(meta: ModelMeta, index: Int, value: JSONValue, nullable: Bool)] = []
+    private(set) var errors: [SchemaError] = []
+
+    init(registry: SchemaRegistry) { self.registry = registry }
+
+    /// Compiles `name` and everything it reaches; nil when the model does not exist.
+    static func compile(_ name: String, in registry: SchemaRegistry) -> ModelMeta? {
+        var compiler = Compiler(registry: registry)
+        guard let meta = compiler.meta(for: name) else { return nil }
+        compiler.finishDefaults()
+        return meta
+    }
+
+    /// Every mistake a compile of each model finds: constraints that do not fit their type,
+    /// defaults, enums and values that do not convert, patterns that do not compile.
+    static func check(_ registry: SchemaRegistry) -> [SchemaError] {
+        var compiler = Compiler(registry: registry)
+        for name in registry.names { _ = compiler.meta(for: name) }
+        compiler.finishDefaults()
+        return compiler.errors
+    }
+
+    private mutating func meta(for name: String) -> ModelMeta? {
+        if let meta = building[name] { return meta }
+        guard let model = registry.models[name] else { return nil }
+        let meta = ModelMeta(resolved: model)
+        building[name] = meta
+        fill(meta, model)
+        return meta
+    }
+
+    private mutating func fill(_ meta: ModelMeta, _ model: ResolvedModel) {
+        var properties: [PropertyMeta] = []
+        var tableKeys: [(key: [UInt8], value: Int32)] = []
+        var knownKeys: [[UInt8]] = []
+        var headOfKey: [[UInt8]: Int] = [:]
+        for property in model.properties {
+            let index = properties.count
+            let sources = model.sources(of: property)
+            let lookups = sources.map(Lookup.init)
+            let placement: PropertyMeta.Placement
+            if lookups.count > 1 {
+                placement = .candidates(lookups)
+            } else if lookups[0].isSingleKey {
+                placement = .key
+            } else {
+                placement = .path(lookups[0])
+            }
+            let converter = propertyConverter(property, in: model) ?? AnyConverter()
+            var compiled = PropertyMeta(
+                name: property.name,
+                member: Array(",".utf8) + JSONValue.string(property.name).jsonBytes + Array(":".utf8),
+                placement: placement,
+                key: lookups[0].firstKey,
+                inputPath: lookups[0].inputPath,
+                converter: converter,
+                required: model.isRequired(property),
+                nullable: property.type.nullable,
+                strict: property.strict,
+                blankIsNull: property.type.kind == .url,
+                defaultOutput: nil
+            )
+            if case .key = placement {
+                if let head = headOfKey[compiled.key] {
+                    // Chain: append to the end of the key's list so output order is kept.
+                    var last = head
+                    while properties[last].nextSameKey >= 0 { last = Int(properties[last].nextSameKey) }
+                    properties[last].nextSameKey = Int32(index)
+                } else {
+                    headOfKey[compiled.key] = index
+                    tableKeys.append((compiled.key, Int32(index)))
+                }
+            } else {
+                knownKeys += lookups.map(\.firstKey)
+                compiled.nextSameKey = -1
+            }
+            properties.append(compiled)
+            if let value = property.defaultValue {
+                pendingDefaults.append((meta, index, value, property.type.nullable))
+            }
+        }
+        var discriminator: DiscriminatorMeta?
+        if let definition = model.discriminator {
+            let lookup = Lookup(definition.from)
+            knownKeys.append(lookup.firstKey)
+            var mapping: [(tag: [UInt8], model: ModelMeta)] = []
+            for entry in definition.mapping {
+                if let target = self.meta(for: entry.model) { mapping.append((Array(entry.tag.utf8), target)) }
+            }
+            discriminator = DiscriminatorMeta(lookup: lookup, mapping: mapping)
+        }
+        for key in knownKeys where headOfKey[key] == nil {
+            tableKeys.append((key, KeyTable.known))
+        }
+        meta.properties = properties
+        meta.keyTable = KeyTable(tableKeys)
+        meta.keyProperties = headOfKey.values.sorted()
+        meta.lookupProperties = properties.indices.filter {
+            if case .key = properties[$0].placement { return false }
+            return true
+        }
+        meta.unknownKeys = model.unknownKeys
+        meta.discriminator = discriminator
+    }
+
+    /// Converts defaults once every model of the build is complete (a default may be a nested model).
+    private mutating func finishDefaults() {
+        for pending in pendingDefaults {
+            let property = pending.meta.properties[pending.index]
+            switch ConstantConverter.output(of: pending.value, through: property.converter, nullable: pending.nullable) {
+            case .success(let bytes):
+                pending.meta.properties[pending.index] = property.with(defaultOutput: bytes)
+            case .failure(let message):
+                fail(pending.meta.resolved, property.name, "default \(pending.value.jsonText) does not convert: \(message)")
+            }
+        }
+        pendingDefaults = []
+    }
+
+    // MARK: - The one switch over types
+
+    /// The converter of a property: its type's converter wrapped in the declared checks.
+    private mutating func propertyConverter(_ property: PropertyDefinition, in model: ResolvedModel) -> (any ValueConverter)? {
+        checkOptionsFit(property, in: model)
+        return converter(for: property.type, property, in: model)
+    }
+
+    private mutating func converter(for type: TypeRef, _ property: PropertyDefinition, in model: ResolvedModel) -> (any ValueConverter)? {
+        let strict = property.strict
+        switch type.kind {
+        case .array(let element), .set(let element):
+            guard let inner = converter(for: element, property, in: model) else { return nil }
+            return ArrayConverter(element: ElementSpec(converter: inner, nullable: element.nullable, strict: strict),
+                                  isSet: { if case .set = type.kind { true } else { false } }(),
+                                  wrapSingle: property.wrapSingle, minItems: property.minItems, maxItems: property.maxItems)
+        case .map(let element):
+            guard let inner = converter(for: element, property, in: model) else { return nil }
+            return MapConverter(element: ElementSpec(converter: inner, nullable: element.nullable, strict: strict),
+                                minItems: property.minItems, maxItems: property.maxItems)
+        case .model(let name):
+            guard let meta = meta(for: name) else { return nil }
+            return ModelConverter(meta: meta, strict: strict)
+        default:
+            return scalarConverter(type.kind, property, in: model)
+        }
+    }
+
+    /// A scalar kind's converter; the plain one when no check is declared.
+    private mutating func scalarConverter(_ kind: TypeRef.Kind, _ property: PropertyDefinition, in model: ResolvedModel) -> any ValueConverter {
+        let base = Compiler.plainConverter(kind, strict: property.strict, formats: property.formats)
+        var converter = base
+        if let values = property.values {
+            var table: [(input: [UInt8], output: [UInt8])] = []
+            for entry in values {
+                switch ConstantConverter.output(of: entry.value, through: base, nullable: false) {
+                case .success(let bytes): table.append((Array(entry.key.utf8), bytes))
+                case .failure(let message): fail(model, property.name, "values entry '\(entry.key)' → \(entry.value.jsonText) does not convert: \(message)")
+                }
+            }
+            converter = ValuesConverter(table: table)
+        }
+        if let allowed = property.enumValues {
+            var outputs: [[UInt8]] = []
+            for value in allowed {
+                switch ConstantConverter.output(of: value, through: base, nullable: false) {
+                case .success(let bytes): outputs.append(bytes)
+                case .failure(let message): fail(model, property.name, "enum value \(value.jsonText) does not convert: \(message)")
+                }
+            }
+            converter = EnumCheck(inner: converter, allowed: outputs)
+        }
+        if property.minimum != nil || property.maximum != nil || property.exclusiveMinimum != nil || property.exclusiveMaximum != nil {
+            converter = BoundsCheck(inner: converter,
+                                    minimum: property.minimum.map { Array($0.utf8) },
+                                    maximum: property.maximum.map { Array($0.utf8) },
+                                    exclusiveMinimum: property.exclusiveMinimum.map { Array($0.utf8) },
+                                    exclusiveMaximum: property.exclusiveMaximum.map { Array($0.utf8) })
+        }
+        if property.minLength != nil || property.maxLength != nil {
+            converter = LengthCheck(inner: converter, minLength: property.minLength, maxLength: property.maxLength,
+                                    countsBytes: kind == .data)
+        }
+        if let pattern = property.pattern {
+            do {
+                converter = PatternCheck(inner: converter, pattern: try CompiledPattern(pattern))
+            } catch {
+                fail(model, property.name, "pattern '\(pattern)' does not compile: \(error)")
+            }
+        }
+        return converter
+    }
+
+    /// The converter of a scalar kind with no checks: the cheapest one.
+    static func plainConverter(_ kind: TypeRef.Kind, strict: Bool, formats: [DateFormat]?) -> any ValueConverter {
+        switch kind {
+        case .bool: BoolConverter(strict: strict)
+        case .integer(let width): IntegerConverter(width: width, strict: strict)
+        case .float: FloatConverter(single: true, strict: strict)
+        case .double: FloatConverter(single: false, strict: strict)
+        case .decimal: DecimalConverter(strict: strict)
+        case .string: StringConverter(strict: strict)
+        case .date: DateConverter(formats: formats ?? DateFormat.defaults,
+                                  numbersAreNatural: formats?.contains { [.epoch, .epochSeconds, .epochMillis].contains($0) } ?? false,
+                                  strict: strict)
+        case .url: URLConverter(strict: strict)
+        case .data: DataConverter()
+        case .any, .model, .array, .set, .map: AnyConverter()
+        }
+    }
+
+    /// Rejects options that do not fit the property's type.
+    private mutating func checkOptionsFit(_ property: PropertyDefinition, in model: ResolvedModel) {
+        var leaf = property.type
+        while let element = leaf.element { leaf = element }
+        let container = property.type.element != nil
+        let numeric: Bool
+        switch leaf.kind {
+        case .integer, .float, .double, .decimal: numeric = true
+        default: numeric = false
+        }
+        let type = property.type.description
+        let bounds = [property.minimum, property.maximum, property.exclusiveMinimum, property.exclusiveMaximum]
+        if bounds.contains(where: { $0 != nil }) && !numeric {
+            fail(model, property.name, "minimum/maximum do not fit type '\(type)' (numbers only)")
+        }
+        if property.minLength != nil || property.maxLength != nil, ![.string, .url, .data].contains(leaf.kind) {
+            fail(model, property.name, "minLength/maxLength do not fit type '\(type)' (string, url, data; use minItems/maxItems for containers)")
+        }
+        if let min = property.minLength, let max = property.maxLength, min > max {
+            fail(model, property.name, "minLength \(min) is greater than maxLength \(max)")
+        }
+        if let min = property.minItems, let max = property.maxItems, min > max {
+            fail(model, property.name, "minItems \(min) is greater than maxItems \(max)")
+        }
+        if property.pattern != nil, ![.string, .url].contains(leaf.kind) {
+            fail(model, property.name, "pattern does not fit type '\(type)' (string, url)")
+        }
+        if (property.minItems != nil || property.maxItems != nil) && !container {
+            fail(model, property.name, "minItems/maxItems do not fit type '\(type)' (array, set, map)")
+        }
+        if property.formats != nil && leaf.kind != .date {
+            fail(model, property.name, "formats do not fit type '\(type)' (date only)")
+        }
+        if property.wrapSingle, !{ if case .array = property.type.kind { true } else if case .set = property.type.kind { true } else { false } }() {
+            fail(model, property.name, "wrapSingle does not fit type '\(type)' (array, set)")
+        }
+        if property.enumValues != nil || property.values != nil {
+            switch leaf.kind {
+            case .model, .any: fail(model, property.name, "enum/values do not fit type '\(type)' (scalars only)")
+            default: break
+            }
+        }
+        if property.required == true, property.defaultValue != nil {
+            fail(model, property.name, "a required property cannot have a default (the default would never apply)")
+        }
+    }
+
+    private mutating func fail(_ model: ResolvedModel, _ property: String?, _ message: String) {
+        errors.append(SchemaError(file: model.file, model: model.name, property: property, message: message))
+    }
+}
+
+extension PropertyMeta {
+    /// A copy with the default's output set.
+    func with(defaultOutput: [UInt8]) -> PropertyMeta {
+        PropertyMeta(name: name, member: member, placement: placement, key: key, inputPath: inputPath,
+                     converter: converter, required: required, nullable: nullable, strict: strict,
+                     blankIsNull: blankIsNull, defaultOutput: defaultOutput, nextSameKey: nextSameKey)
+    }
+}

@@ -1,0 +1,30 @@
+/// A model compiled for conversion: resolved properties in output order, the key table, the
+/// key-path and candidate properties apart, and the discriminator.
+///
+/// Built by `Compiler` in two steps (a shell first, so recursive models can point at
+/// themselves, then `finish`), and never changed once published through `MetaCache`.
+public final class ModelMeta: @unchecked Sendable {
+    // The mutable stored properties are written only by Compiler before publication.
+    public let name: String
+    /// The definition with inheritance resolved, for export and listing.
+    public internal(set) var resolved: ResolvedModel
+    var properties: [PropertyMeta] = []
+    var keyTable = KeyTable([])
+    /// Indices of `.key` properties, head of each key's chain only.
+    var keyProperties: [Int] = []
+    /// Indices of key-path, pointer and candidate properties, resolved after the key walk.
+    var lookupProperties: [Int] = []
+    var unknownKeys: UnknownKeyPolicy = .ignore
+    var discriminator: DiscriminatorMeta?
+
+    init(resolved: ResolvedModel) {
+        self.name = resolved.name
+        self.resolved = resolved
+    }
+}
+
+/// A compiled discriminator: where the tag is and which model each tag selects.
+struct DiscriminatorMeta: Sendable {
+    let lookup: Lookup
+    let mapping: [(tag: [UInt8], model: ModelMeta)]
+}

@@ -1,0 +1,32 @@
+/// One compiled property: where its value comes from, how it converts, and what absence means.
+struct PropertyMeta: Sendable {
+    /// How the property finds its input.
+    enum Placement: Sendable {
+        /// One key of the object, matched through the model's key table.
+        case key
+        /// A key path or JSON Pointer.
+        case path(Lookup)
+        /// Candidates in priority order: the first present and non-null wins.
+        case candidates([Lookup])
+    }
+
+    let name: String
+    /// `,"name":` — the member prefix, written from index 1 for the first member.
+    let member: [UInt8]
+    let placement: Placement
+    /// The single key, for `.key` placement (and the first candidate's key otherwise).
+    let key: [UInt8]
+    /// Input location of the value, for errors.
+    let inputPath: [PathComponent]
+    let converter: any ValueConverter
+    let required: Bool
+    let nullable: Bool
+    /// Property-level `strict`.
+    let strict: Bool
+    /// Whether blank text counts as null (url).
+    let blankIsNull: Bool
+    /// The default's output bytes.
+    let defaultOutput: [UInt8]?
+    /// The next property reading the same key, or -1: one key may feed several properties.
+    var nextSameKey: Int32 = -1
+}

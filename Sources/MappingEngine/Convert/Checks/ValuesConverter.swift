@@ -1,0 +1,32 @@
+/// `values`: maps an input, looked up by its literal text (`1` and `"1"` both match `"1"`),
+/// to an output value converted at compile time.
+struct ValuesConverter: ValueConverter {
+    /// Input literal text → output bytes.
+    let table: [(input: [UInt8], output: [UInt8])]
+    var takesStrings: Bool { true }
+
+    func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
+        let doc = ctx.document
+        let output: [UInt8]?
+        switch doc[node].kind {
+        case .string:
+            output = doc.withDecodedString(node) { lookup($0) }
+        case .number, .true, .false:
+            output = lookup(doc.content(node))
+        default:
+            output = nil
+        }
+        guard let output else {
+            let keys = table.map { "\"" + String(decoding: $0.input, as: UTF8.self) + "\"" }.joined(separator: ", ")
+            ctx.fail(.enumMismatch, "not one of the mapped values \(keys)", node: node)
+            return false
+        }
+        output.withUnsafeBufferPointer { ctx.out.bytes($0) }
+        ctx.coerced("values_mapping", node: node)
+        return true
+    }
+
+    private func lookup(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        table.first { $0.input.elementsEqual(text) }?.output
+    }
+}

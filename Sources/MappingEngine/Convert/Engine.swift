@@ -1,0 +1,117 @@
+/// What a conversion produced.
+public enum ConversionResult {
+    /// The normalized JSON; `output` stays valid until the workspace is used again.
+    case success(Success)
+    /// Every validation error of the payload.
+    case failure([ConversionError])
+    /// The body is not JSON (or too deep, or empty).
+    case malformed(JSONSyntaxError)
+    /// No model of that name is registered.
+    case unknownModel(String)
+
+    /// A successful conversion and what `explain` and `unknownKeys: report` add to it.
+    public struct Success {
+        public let output: UnsafeBufferPointer<UInt8>
+        public let coercions: [Coercion]
+        public let unknownKeys: [UnknownKey]
+    }
+}
+
+/// An input key no property reads, under `unknownKeys: report`.
+public struct UnknownKey: Sendable, Hashable {
+    /// JSON Pointer of the key in the input.
+    public var path: String
+    public var input: String
+}
+
+/// The conversion engine: registry → cached metas → payload conversion.
+public final class Engine: Sendable {
+    public let cache: MetaCache
+
+    public init(registry: SchemaRegistry) {
+        cache = MetaCache(registry: registry)
+    }
+
+    /// Converts `input` (an object, or an array of objects) to the normalized form of `model`.
+    public func convert(_ input: UnsafeBufferPointer<UInt8>, model name: String, options: ConversionOptions = .init(),
+                        workspace: Workspace) -> ConversionResult {
+        guard let meta = cache.meta(for: name) else { return .unknownModel(name) }
+        let document: JSONDocument
+        do {
+            document = try JSONParser(maxDepth: options.maxDepth).parse(input, into: workspace.tape)
+        } catch {
+            return .malformed(error)
+        }
+        workspace.writer.reset()
+        var ctx = ConversionContext(document: document, out: workspace.writer, slots: workspace.slots, options: options)
+        let converter = ModelConverter(meta: meta, strict: false)
+        let root = document[0]
+        if root.kind == .array {
+            ctx.out.byte(UInt8(ascii: "["))
+            var item = 1
+            for index in 0..<Int(root.length) {
+                if index > 0 { ctx.out.byte(UInt8(ascii: ",")) }
+                let mark = ctx.issues.count
+                _ = converter.convert(item, &ctx)
+                if ctx.issues.count > mark { ctx.locate(since: mark, out: .index(index), input: [.index(index)]) }
+                item = Int(document[item].end)
+            }
+            ctx.out.byte(UInt8(ascii: "]"))
+        } else {
+            _ = converter.convert(0, &ctx)
+        }
+        workspace.writer = ctx.out
+        workspace.slots = ctx.slots
+        return Engine.result(of: ctx.issues, errorCount: ctx.errorCount, workspace: workspace)
+    }
+
+    /// Converts a byte array, copying the output out of a fresh workspace (for tools and tests).
+    public func convert(_ input: [UInt8], model name: String, options: ConversionOptions = .init()) -> OwnedResult {
+        let workspace = Workspace(outputCapacity: max(256, input.count * 2))
+        return input.withUnsafeBufferPointer { bytes in
+            switch convert(bytes, model: name, options: options, workspace: workspace) {
+            case .success(let success): .success(Array(success.output), success.coercions, success.unknownKeys)
+            case .failure(let errors): .failure(errors)
+            case .malformed(let error): .malformed(error)
+            case .unknownModel(let name): .unknownModel(name)
+            }
+        }
+    }
+
+    /// `ConversionResult` with the output copied out.
+    public enum OwnedResult {
+        case success([UInt8], [Coercion], [UnknownKey])
+        case failure([ConversionError])
+        case malformed(JSONSyntaxError)
+        case unknownModel(String)
+    }
+
+    private static func result(of issues: [Issue], errorCount: Int, workspace: Workspace) -> ConversionResult {
+        guard errorCount == 0 else {
+            var errors: [ConversionError] = []
+            errors.reserveCapacity(errorCount)
+            for issue in issues {
+                guard case .error(let code) = issue.kind else { continue }
+                let path = PathComponent.pointer(issue.outPath.reversed())
+                let source = PathComponent.pointer(issue.inPath.reversed())
+                errors.append(ConversionError(path: path, source: source == path ? nil : source, code: code,
+                                              message: issue.message, input: issue.input))
+            }
+            return .failure(errors)
+        }
+        var coercions: [Coercion] = []
+        var unknownKeys: [UnknownKey] = []
+        for issue in issues {
+            switch issue.kind {
+            case .coercion(let rule):
+                coercions.append(Coercion(path: PathComponent.pointer(issue.outPath.reversed()), rule: rule, input: issue.input ?? ""))
+            case .unknownKey:
+                unknownKeys.append(UnknownKey(path: PathComponent.pointer(issue.inPath.reversed()), input: issue.input ?? ""))
+            case .error:
+                break
+            }
+        }
+        let output = workspace.writer.withBytes { $0 }
+        return .success(.init(output: output, coercions: coercions, unknownKeys: unknownKeys))
+    }
+}

@@ -1,0 +1,9 @@
+/// `any`: the value verbatim (minified, strings canonical).
+struct AnyConverter: ValueConverter {
+    var takesStrings: Bool { true }
+
+    func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
+        ctx.out.value(ctx.document, node)
+        return true
+    }
+}

@@ -1,0 +1,82 @@
+/// `array<T>` and `set<T>` (duplicates dropped, first occurrence kept, compared by their
+/// canonical output); `wrapSingle` turns a lone value into a one-element array.
+struct ArrayConverter: ValueConverter {
+    let element: ElementSpec
+    let isSet: Bool
+    let wrapSingle: Bool
+    let minItems: Int?
+    let maxItems: Int?
+
+    func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
+        let entry = ctx.document[node]
+        guard entry.kind == .array else {
+            guard wrapSingle else {
+                ctx.typeMismatch(node, expected: "array")
+                return false
+            }
+            ctx.coerced("single_to_array", node: node)
+            ctx.out.byte(UInt8(ascii: "["))
+            let mark = ctx.issues.count
+            let ok = ctx.convertElement(node, element)
+            if ctx.issues.count > mark { ctx.locate(since: mark, out: .index(0), input: []) }
+            ctx.out.byte(UInt8(ascii: "]"))
+            return ok && checkCount(1, node, &ctx)
+        }
+        ctx.out.byte(UInt8(ascii: "["))
+        var ok = true
+        var written = 0
+        var seen = isSet ? SeenElements() : nil
+        var child = node + 1
+        for index in 0..<Int(entry.length) {
+            let start = ctx.out.count
+            if written > 0 { ctx.out.byte(UInt8(ascii: ",")) }
+            let valueStart = ctx.out.count
+            let mark = ctx.issues.count
+            if ctx.convertElement(child, element) {
+                if seen?.insert(ctx.out, from: valueStart) == false {
+                    ctx.out.rewind(to: start)
+                } else {
+                    written += 1
+                }
+            } else {
+                ok = false
+            }
+            if ctx.issues.count > mark { ctx.locate(since: mark, out: .index(index), input: [.index(index)]) }
+            child = Int(ctx.document[child].end)
+        }
+        ctx.out.byte(UInt8(ascii: "]"))
+        return ok && checkCount(written, node, &ctx)
+    }
+
+    private func checkCount(_ count: Int, _ node: Int, _ ctx: inout ConversionContext) -> Bool {
+        if let minItems, count < minItems {
+            ctx.fail(.tooFewItems, "\(count) items, fewer than \(minItems)", node: node)
+            return false
+        }
+        if let maxItems, count > maxItems {
+            ctx.fail(.tooManyItems, "\(count) items, more than \(maxItems)", node: node)
+            return false
+        }
+        return true
+    }
+}
+
+/// The output byte ranges of a set's elements so far, to drop repeats.
+struct SeenElements {
+    private var ranges: [Int: [Range<Int>]] = [:]
+
+    /// Whether the element written from `start` to the end is new (and remembers it).
+    mutating func insert(_ out: JSONWriter, from start: Int) -> Bool {
+        out.withBytes { all in
+            let element = UnsafeBufferPointer(rebasing: all[start...])
+            var hasher = Hasher()
+            hasher.combine(bytes: UnsafeRawBufferPointer(element))
+            let key = hasher.finalize()
+            for range in ranges[key, default: []] where all[range].elementsEqual(element) {
+                return false
+            }
+            ranges[key, default: []].append(start..<all.count)
+            return true
+        }
+    }
+}

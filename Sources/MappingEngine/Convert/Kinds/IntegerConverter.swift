@@ -1,0 +1,56 @@
+/// `int8` … `uint64`: exact over the whole range, never through a Double; a fraction is
+/// `lossy_conversion`, a value outside the width `out_of_range`.
+struct IntegerConverter: ValueConverter {
+    let width: IntegerWidth
+    let strict: Bool
+
+    func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
+        let doc = ctx.document
+        let entry = doc[node]
+        let lax = ctx.lax && !strict
+        let reading: IntegerText
+        switch entry.kind {
+        case .number:
+            let literal = doc.content(node)
+            reading = IntegerText.read(literal, lax: false)
+            // A plain integer literal is already canonical: copy it.
+            if entry.flags & JSONNode.isInteger != 0, case .value(let negative, let magnitude) = reading,
+               magnitude != 0 || !negative {
+                guard width.fits(negative: negative, magnitude: magnitude) else { return outOfRange(node, &ctx) }
+                ctx.out.bytes(literal)
+                return true
+            }
+            if case .value = reading { ctx.coerced("integral_number_to_int", node: node) }
+        case .string where lax:
+            reading = doc.withDecodedString(node) { IntegerText.read($0, lax: true) }
+            ctx.coerced("string_to_int", node: node)
+        case .true where lax, .false where lax:
+            reading = .value(negative: false, magnitude: entry.kind == .true ? 1 : 0)
+            ctx.coerced("bool_to_int", node: node)
+        default:
+            ctx.typeMismatch(node, expected: "integer")
+            return false
+        }
+        switch reading {
+        case .value(let negative, let magnitude):
+            guard width.fits(negative: negative, magnitude: magnitude) else { return outOfRange(node, &ctx) }
+            if negative && magnitude != 0 {
+                ctx.out.byte(UInt8(ascii: "-"))
+            }
+            ctx.out.uint64(magnitude)
+            return true
+        case .fraction:
+            ctx.fail(.lossyConversion, "\(width) cannot hold a fraction", node: node)
+        case .outOfRange:
+            return outOfRange(node, &ctx)
+        case .invalid:
+            ctx.fail(.invalidNumber, "not an integer", node: node)
+        }
+        return false
+    }
+
+    private func outOfRange(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
+        ctx.fail(.outOfRange, "outside the range of \(width)", node: node)
+        return false
+    }
+}

@@ -1,0 +1,206 @@
+/// A nested model: an object (or, in lax mode, PHP's empty array `[]`) converted property by
+/// property; a discriminator hands the object to the model its tag selects.
+struct ModelConverter: ValueConverter {
+    let meta: ModelMeta
+    let strict: Bool
+
+    func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
+        let entry = ctx.document[node]
+        if entry.kind != .object {
+            guard entry.kind == .array, entry.length == 0, ctx.lax, !strict else {
+                ctx.typeMismatch(node, expected: "object")
+                return false
+            }
+            ctx.coerced("empty_array_to_object", node: node)
+        }
+        guard let discriminator = meta.discriminator, entry.kind == .object else {
+            return meta.convertObject(node, &ctx)
+        }
+        return discriminator.dispatch(node, default: meta, &ctx)
+    }
+}
+
+extension DiscriminatorMeta {
+    /// Converts with the model the tag selects; a missing tag keeps `model`.
+    func dispatch(_ node: Int, default model: ModelMeta, _ ctx: inout ConversionContext) -> Bool {
+        let doc = ctx.document
+        guard let tagNode = lookup.resolve(in: doc, from: node), doc[tagNode].kind != .null else {
+            return model.convertObject(node, &ctx)
+        }
+        let kind = doc[tagNode].kind
+        let target: ModelMeta? = switch kind {
+        case .string: doc.withDecodedString(tagNode) { text in mapping.first { $0.tag.elementsEqual(text) }?.model }
+        case .number, .true, .false: mapping.first { $0.tag.elementsEqual(doc.content(tagNode)) }?.model
+        default: nil
+        }
+        guard let target else {
+            let mark = ctx.issues.count
+            let tags = mapping.map { String(decoding: $0.tag, as: UTF8.self) }.joined(separator: ", ")
+            ctx.fail(.unknownDiscriminator, "tag is not one of \(tags)", node: tagNode)
+            ctx.locate(since: mark, along: lookup.inputPath)
+            return false
+        }
+        return target.convertObject(node, &ctx)
+    }
+}
+
+extension ModelMeta {
+    /// Converts the object at `node` (or an empty array standing for one) and writes it.
+    func convertObject(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
+        let doc = ctx.document
+        let entry = doc[node]
+        let memberCount = entry.kind == .object ? Int(entry.length) : 0
+        let propertyCount = properties.count
+        let frame = ctx.slots.push(propertyCount)
+        var ok = true
+        var unknownMembers: [Int] = []
+
+        // Walk whichever is smaller, the payload's keys or the model's properties (YYModel);
+        // unknown keys can only be seen from the payload's side.
+        if memberCount <= propertyCount || unknownKeys != .ignore {
+            var key = node + 1
+            for _ in 0..<memberCount {
+                let value = key + 1
+                let keyEntry = doc[key]
+                let found: Int32 = keyEntry.flags & JSONNode.hasEscapes == 0
+                    ? keyTable.lookup(doc.content(key))
+                    : doc.withDecodedString(key) { keyTable.lookup($0) }
+                if found >= 0 {
+                    var index = found
+                    repeat {
+                        ctx.slots.base[frame + Int(index)] = Int32(value)
+                        index = properties[Int(index)].nextSameKey
+                    } while index >= 0
+                } else if found == KeyTable.unknown && unknownKeys != .ignore {
+                    if !noteUnknown(key: key, value: value, &ctx, into: &unknownMembers) { ok = false }
+                }
+                key = Int(doc[value].end)
+            }
+        } else if memberCount > 0 {
+            for head in keyProperties {
+                let found = properties[head].key.withUnsafeBufferPointer { doc.lastMember(of: node, named: $0) }
+                guard let found else { continue }
+                var index = Int32(head)
+                repeat {
+                    ctx.slots.base[frame + Int(index)] = Int32(found)
+                    index = properties[Int(index)].nextSameKey
+                } while index >= 0
+            }
+        }
+        if memberCount > 0 {
+            for index in lookupProperties {
+                if let found = resolveLookup(properties[index].placement, node, doc) {
+                    ctx.slots.base[frame + index] = Int32(found)
+                }
+            }
+        }
+
+        ctx.out.byte(UInt8(ascii: "{"))
+        var first = true
+        for index in 0..<propertyCount {
+            let slot = Int(ctx.slots.base[frame + index])
+            if !emit(index, slot, &ctx, first: &first) { ok = false }
+        }
+        for value in unknownMembers {
+            let key = value - 1
+            if !first { ctx.out.byte(UInt8(ascii: ",")) }
+            first = false
+            ctx.out.string(doc, key)
+            ctx.out.byte(UInt8(ascii: ":"))
+            ctx.out.value(doc, value)
+        }
+        ctx.out.byte(UInt8(ascii: "}"))
+        ctx.slots.pop(propertyCount)
+        return ok
+    }
+
+    /// Writes one property (or its default, or nothing) and reports what is wrong with it.
+    @inline(__always)
+    private func emit(_ index: Int, _ slot: Int, _ ctx: inout ConversionContext, first: inout Bool) -> Bool {
+        let property = properties[index]
+        if slot < 0 {
+            if property.required {
+                let mark = ctx.issues.count
+                ctx.fail(.missing, "required property is missing", node: nil)
+                ctx.locate(since: mark, out: .key(property.name), input: property.inputPath)
+                return false
+            }
+            if let output = property.defaultOutput { writeMember(property, output, &ctx, first: &first) }
+            return true
+        }
+        let lax = ctx.lax && !property.strict
+        if ctx.isNull(slot, lax: lax, stringTarget: property.converter.takesStrings)
+            || (property.blankIsNull && URLConverter.isBlank(ctx.document, slot)) {
+            if property.nullable {
+                writeMember(property, ModelMeta.null, &ctx, first: &first)
+            } else if let output = property.defaultOutput {
+                writeMember(property, output, &ctx, first: &first)
+            } else if property.required {
+                let mark = ctx.issues.count
+                ctx.fail(.nullNotAllowed, "null is not allowed for a required property", node: slot)
+                ctx.locate(since: mark, out: .key(property.name), input: property.inputPath)
+                return false
+            }
+            return true
+        }
+        let start = ctx.out.count
+        property.member.withUnsafeBufferPointer { member in
+            ctx.out.bytes(first ? UnsafeBufferPointer(rebasing: member[1...]) : member)
+        }
+        let mark = ctx.issues.count
+        let ok = property.converter.convert(slot, &ctx)
+        if ctx.issues.count > mark { ctx.locate(since: mark, out: .key(property.name), input: property.inputPath) }
+        if ok { first = false } else { ctx.out.rewind(to: start) }
+        return ok
+    }
+
+    private static let null: [UInt8] = Array("null".utf8)
+
+    @inline(__always)
+    private func writeMember(_ property: PropertyMeta, _ value: [UInt8], _ ctx: inout ConversionContext, first: inout Bool) {
+        property.member.withUnsafeBufferPointer { member in
+            ctx.out.bytes(first ? UnsafeBufferPointer(rebasing: member[1...]) : member)
+        }
+        value.withUnsafeBufferPointer { ctx.out.bytes($0) }
+        first = false
+    }
+
+    /// The value node of a key-path or candidate property.
+    private func resolveLookup(_ placement: PropertyMeta.Placement, _ node: Int, _ doc: JSONDocument) -> Int? {
+        switch placement {
+        case .key:
+            return nil
+        case .path(let lookup):
+            return lookup.resolve(in: doc, from: node)
+        case .candidates(let lookups):
+            var null: Int?
+            for lookup in lookups {
+                guard let found = lookup.resolve(in: doc, from: node) else { continue }
+                if doc[found].kind != .null { return found }
+                if null == nil { null = found }
+            }
+            return null
+        }
+    }
+
+    /// Applies the unknown-key policy to one member; false when it is an error.
+    private func noteUnknown(key: Int, value: Int, _ ctx: inout ConversionContext, into kept: inout [Int]) -> Bool {
+        switch unknownKeys {
+        case .ignore:
+            return true
+        case .keep:
+            let name = ctx.document.decodedString(key)
+            if !properties.contains(where: { $0.name == name }) { kept.append(value) }
+            return true
+        case .report:
+            ctx.unknownKey(ctx.document.decodedString(key), node: value)
+            return true
+        case .reject:
+            let mark = ctx.issues.count
+            let name = PathComponent.key(ctx.document.decodedString(key))
+            ctx.fail(.unknownKey, "no property reads this key", node: value)
+            ctx.locate(since: mark, out: name, input: [name])
+            return false
+        }
+    }
+}

@@ -1,0 +1,289 @@
+/// Absolute URI validation (RFC 3986 `URI`: scheme, hierarchical part, optional query and fragment),
+/// with non-ASCII UTF-8 allowed where unreserved characters are, as IRIs (RFC 3987) do.
+public enum URLText {
+    /// The parts of a URI whose character sets differ.
+    private enum Component {
+        case userinfo, host, path, query, fragment
+    }
+
+    /// The trimmed range of a valid absolute URI within `text` as (offset, count), or nil when invalid.
+    ///
+    /// Text that is empty after trimming is reported as `(offset, 0)` so the caller can map it to null.
+    public static func validate(_ text: UnsafeBufferPointer<UInt8>) -> (offset: Int, count: Int)? {
+        let range = ScalarASCII.trimmedRange(text)
+        guard !range.isEmpty else { return (range.lowerBound, 0) }
+        let end = range.upperBound
+        guard var position = schemeEnd(text, range) else { return nil }
+        if position + 1 < end, text[position] == UInt8(ascii: "/"), text[position + 1] == UInt8(ascii: "/") {
+            guard let authorityEnd = authorityEnd(text, position + 2, end) else { return nil }
+            position = authorityEnd
+        }
+        // Without an authority the path cannot start with "//" (that would be one), so every
+        // path form is a run of segment characters and slashes.
+        guard let pathEnd = scan(text, position, end, .path) else { return nil }
+        position = pathEnd
+        if position < end, text[position] == UInt8(ascii: "?") {
+            guard let queryEnd = scan(text, position + 1, end, .query) else { return nil }
+            position = queryEnd
+        }
+        if position < end, text[position] == UInt8(ascii: "#") {
+            guard let fragmentEnd = scan(text, position + 1, end, .fragment) else { return nil }
+            position = fragmentEnd
+        }
+        guard position == end else { return nil }
+        return (range.lowerBound, range.count)
+    }
+
+    /// The position after `scheme ":"` at the start of `range`, or nil when there is no valid scheme.
+    private static func schemeEnd(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        var position = range.lowerBound
+        guard ScalarASCII.isLetter(text[position]) else { return nil }
+        position += 1
+        while position < range.upperBound {
+            let byte = text[position]
+            if byte == UInt8(ascii: ":") { return position + 1 }
+            guard ScalarASCII.isLetter(byte) || ScalarASCII.isDigit(byte) || byte == UInt8(ascii: "+")
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") else { return nil }
+            position += 1
+        }
+        return nil
+    }
+
+    /// Validates `[ userinfo "@" ] host [ ":" port ]` from `start` and returns where it ends.
+    private static func authorityEnd(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ limit: Int) -> Int? {
+        var end = start
+        var at: Int?
+        while end < limit {
+            let byte = text[end]
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+            if byte == UInt8(ascii: "@") && at == nil { at = end }
+            end += 1
+        }
+        var hostStart = start
+        if let at {
+            guard scan(text, start, at, .userinfo) == at else { return nil }
+            hostStart = at + 1
+        }
+        var hostEnd: Int
+        if hostStart < end, text[hostStart] == UInt8(ascii: "[") {
+            var close = hostStart + 1
+            while close < end, text[close] != UInt8(ascii: "]") { close += 1 }
+            guard close < end, isIPLiteral(text, hostStart + 1, close) else { return nil }
+            hostEnd = close + 1
+        } else {
+            guard let registeredEnd = scan(text, hostStart, end, .host) else { return nil }
+            hostEnd = registeredEnd
+        }
+        if hostEnd < end {
+            guard text[hostEnd] == UInt8(ascii: ":") else { return nil }
+            hostEnd += 1
+            while hostEnd < end, ScalarASCII.isDigit(text[hostEnd]) { hostEnd += 1 }
+        }
+        return hostEnd == end ? end : nil
+    }
+
+    /// Whether `text[start..<end]` (between the brackets) is an IPv6 address, optionally with an
+    /// RFC 6874 zone (`%25` + zone name), or an IPvFuture literal.
+    private static func isIPLiteral(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        guard start < end else { return false }
+        if text[start] | 0x20 == UInt8(ascii: "v") { return isIPvFuture(text, start + 1, end) }
+        var addressEnd = start
+        while addressEnd < end, text[addressEnd] != UInt8(ascii: "%") { addressEnd += 1 }
+        if addressEnd < end {
+            // The zone must be "%25" followed by at least one unreserved or percent-encoded character.
+            guard end - addressEnd > 3, text[addressEnd + 1] == UInt8(ascii: "2"),
+                  text[addressEnd + 2] == UInt8(ascii: "5") else { return false }
+            var position = addressEnd + 3
+            while position < end {
+                let byte = text[position]
+                if byte == UInt8(ascii: "%") {
+                    guard isPercentEncoded(text, position, end) else { return false }
+                    position += 3
+                } else {
+                    guard isUnreserved(byte) else { return false }
+                    position += 1
+                }
+            }
+        }
+        return isIPv6(text, start, addressEnd)
+    }
+
+    /// Whether `text[start..<end]` is `1*HEXDIG "." 1*( unreserved / sub-delims / ":" )` (after the `v`).
+    private static func isIPvFuture(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var position = start
+        while position < end, ScalarASCII.isHexDigit(text[position]) { position += 1 }
+        guard position > start, position < end, text[position] == UInt8(ascii: ".") else { return false }
+        position += 1
+        guard position < end else { return false }
+        while position < end {
+            let byte = text[position]
+            guard isUnreserved(byte) || isSubDelimiter(byte) || byte == UInt8(ascii: ":") else { return false }
+            position += 1
+        }
+        return true
+    }
+
+    /// Whether `text[start..<end]` is an RFC 3986 `IPv6address`.
+    private static func isIPv6(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var position = start
+        var groups = 0
+        var compressed = false
+        if end - start >= 2, text[start] == UInt8(ascii: ":"), text[start + 1] == UInt8(ascii: ":") {
+            compressed = true
+            position += 2
+            if position == end { return true }
+        }
+        while true {
+            let groupStart = position
+            while position < end, ScalarASCII.isHexDigit(text[position]) { position += 1 }
+            if position < end, text[position] == UInt8(ascii: ".") {
+                // A dotted IPv4 address stands for the last two groups.
+                guard isIPv4(text, groupStart, end) else { return false }
+                groups += 2
+                break
+            }
+            let digits = position - groupStart
+            guard digits >= 1, digits <= 4 else { return false }
+            groups += 1
+            if position == end { break }
+            guard text[position] == UInt8(ascii: ":") else { return false }
+            position += 1
+            if position < end, text[position] == UInt8(ascii: ":") {
+                guard !compressed else { return false }
+                compressed = true
+                position += 1
+                if position == end { break }
+            } else if position == end {
+                return false
+            }
+        }
+        // "::" replaces at least one group.
+        return compressed ? groups <= 7 : groups == 8
+    }
+
+    /// Whether `text[start..<end]` is a dotted-decimal IPv4 address without leading zeros.
+    private static func isIPv4(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var position = start
+        for octet in 0..<4 {
+            if octet > 0 {
+                guard position < end, text[position] == UInt8(ascii: ".") else { return false }
+                position += 1
+            }
+            let octetStart = position
+            var value = 0
+            while position < end, ScalarASCII.isDigit(text[position]), position - octetStart < 3 {
+                value = value * 10 + Int(text[position] &- 0x30)
+                position += 1
+            }
+            let digits = position - octetStart
+            guard digits >= 1, value <= 255, digits == 1 || text[octetStart] != UInt8(ascii: "0") else {
+                return false
+            }
+        }
+        return position == end
+    }
+
+    /// Scans the characters allowed in `component` from `start` and returns the position of the
+    /// first byte that is not one (or `end`); nil when a `%` escape or a non-ASCII character is invalid.
+    private static func scan(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ component: Component) -> Int? {
+        var position = start
+        while position < end {
+            let byte = text[position]
+            if byte < 0x80 {
+                if isAllowed(byte, in: component) {
+                    position += 1
+                } else if byte == UInt8(ascii: "%") {
+                    guard isPercentEncoded(text, position, end) else { return nil }
+                    position += 3
+                } else {
+                    return position
+                }
+            } else {
+                guard let length = scalarLength(text, position, end, privateUse: component == .query) else {
+                    return nil
+                }
+                position += length
+            }
+        }
+        return position
+    }
+
+    /// Whether an ASCII `byte` may appear literally in `component`.
+    @inline(__always)
+    private static func isAllowed(_ byte: UInt8, in component: Component) -> Bool {
+        if isUnreserved(byte) || isSubDelimiter(byte) { return true }
+        switch byte {
+        case UInt8(ascii: ":"): return component != .host
+        case UInt8(ascii: "@"), UInt8(ascii: "/"):
+            return component == .path || component == .query || component == .fragment
+        case UInt8(ascii: "?"): return component == .query || component == .fragment
+        default: return false
+        }
+    }
+
+    /// Whether `byte` is an RFC 3986 unreserved character.
+    @inline(__always)
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        ScalarASCII.isLetter(byte) || ScalarASCII.isDigit(byte) || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+    }
+
+    /// Whether `byte` is an RFC 3986 sub-delimiter.
+    @inline(__always)
+    private static func isSubDelimiter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+             UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+             UInt8(ascii: "="):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether `text[position]` starts a `%HH` escape that ends before `end`.
+    @inline(__always)
+    private static func isPercentEncoded(_ text: UnsafeBufferPointer<UInt8>, _ position: Int, _ end: Int) -> Bool {
+        position + 2 < end && ScalarASCII.isHexDigit(text[position + 1]) && ScalarASCII.isHexDigit(text[position + 2])
+    }
+
+    /// The byte length of the well-formed UTF-8 sequence at `position` when it encodes an RFC 3987
+    /// `ucschar` (or, with `privateUse`, an `iprivate` character); nil otherwise.
+    private static func scalarLength(_ text: UnsafeBufferPointer<UInt8>, _ position: Int, _ end: Int, privateUse: Bool) -> Int? {
+        let lead = text[position]
+        let length: Int
+        var scalar: UInt32
+        switch lead {
+        case 0xC2...0xDF:
+            length = 2
+            scalar = UInt32(lead & 0x1F)
+        case 0xE0...0xEF:
+            length = 3
+            scalar = UInt32(lead & 0x0F)
+        case 0xF0...0xF4:
+            length = 4
+            scalar = UInt32(lead & 0x07)
+        default:
+            return nil
+        }
+        guard end - position >= length else { return nil }
+        for offset in 1..<length {
+            let continuation = text[position + offset]
+            guard continuation & 0xC0 == 0x80 else { return nil }
+            scalar = scalar << 6 | UInt32(continuation & 0x3F)
+        }
+        // Overlong forms, surrogates and values past U+10FFFF are not well-formed UTF-8.
+        let minimum: UInt32 = length == 2 ? 0x80 : (length == 3 ? 0x800 : 0x10000)
+        guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return nil }
+        switch scalar {
+        case 0xA0...0xD7FF, 0xF900...0xFDCF, 0xFDF0...0xFFEF, 0xE1000...0xEFFFD:
+            return length
+        case 0x10000...0xDFFFF:
+            return scalar & 0xFFFF <= 0xFFFD ? length : nil
+        case 0xE000...0xF8FF, 0xF0000...0xFFFFD, 0x100000...0x10FFFD:
+            return privateUse ? length : nil
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// Converts one input value to its output form: every converter kind has this one signature,
+/// is chosen once per property by the compiler, and never knows where its value sits — the
+/// container adds the key or index as issues bubble up.
+protocol ValueConverter: Sendable {
+    /// Writes the converted value of `node` to `ctx.out` and returns true, or records at least one
+    /// error and returns false (what it wrote is then discarded by the caller).
+    func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool
+
+    /// Whether a JSON string is this converter's natural input (lax null words do not apply).
+    var takesStrings: Bool { get }
+}
+
+extension ValueConverter {
+    var takesStrings: Bool { false }
+}
+
+extension ConversionContext {
+    /// Reports the value at `node` as the wrong JSON type for `target`.
+    mutating func typeMismatch(_ node: Int, expected target: String) {
+        fail(.typeMismatch, "expected \(target), got \(document[node].kind.name)", node: node)
+    }
+}
+
+extension JSONKind {
+    /// The type's name, for messages.
+    var name: String {
+        switch self {
+        case .null: "null"
+        case .false, .true: "boolean"
+        case .number: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// The reusable memory of conversions on one thread: the parse tape, the output buffer and the
+/// slot stack. Reusing it makes a steady-state conversion allocation-free. Not thread-safe.
+public final class Workspace {
+    let tape: JSONTape
+    var writer: JSONWriter
+    var slots: SlotStack
+
+    public init(outputCapacity: Int = 64 * 1024) {
+        tape = JSONTape(capacity: 1024)
+        writer = JSONWriter(capacity: outputCapacity)
+        slots = SlotStack()
+    }
+
+    deinit {
+        writer.deallocate()
+        slots.deallocate()
+    }
+}

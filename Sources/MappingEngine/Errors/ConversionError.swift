@@ -1,0 +1,31 @@
+/// One validation failure of a payload, located by JSON Pointers into the output and the input.
+public struct ConversionError: Sendable, Hashable {
+    /// JSON Pointer into the output document.
+    public var path: String
+    /// JSON Pointer into the input document; nil when it equals `path`.
+    public var source: String?
+    /// Stable snake_case code.
+    public var code: ErrorCode
+    /// Human-readable explanation; tests assert code and path, not this text.
+    public var message: String
+    /// The offending input value as minified JSON, cut to 100 characters; nil when there is none (a missing key).
+    public var input: String?
+
+    public init(path: String, source: String? = nil, code: ErrorCode, message: String, input: String? = nil) {
+        self.path = path
+        self.source = source
+        self.code = code
+        self.message = message
+        self.input = input
+    }
+}
+
+/// One lax-mode coercion, reported with `explain`: which rule changed which value.
+public struct Coercion: Sendable, Hashable {
+    /// JSON Pointer into the output document.
+    public var path: String
+    /// The rule's stable name, e.g. `string_to_int`.
+    public var rule: String
+    /// The input value as minified JSON, cut to 100 characters.
+    public var input: String
+}

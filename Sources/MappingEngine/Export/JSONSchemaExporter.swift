@@ -1,0 +1,134 @@
+/// Writes a model's normalized output as JSON Schema (draft 2020-12), nested models in `$defs`.
+public struct JSONSchemaExporter {
+    let registry: SchemaRegistry
+
+    public init(registry: SchemaRegistry) { self.registry = registry }
+
+    /// The schema of `name`'s output, or nil when the model does not exist.
+    public func schema(for name: String) -> JSONValue? {
+        guard let model = registry.models[name] else { return nil }
+        var defs: [String: JSONValue] = [:]
+        var pending = model.properties.flatMap { $0.type.modelNames } + (model.discriminator?.mapping.map(\.model) ?? [])
+        var seen: Set<String> = [name]
+        while let next = pending.popLast() {
+            guard seen.insert(next).inserted, let nested = registry.models[next] else { continue }
+            defs[next] = objectSchema(nested)
+            pending += nested.properties.flatMap { $0.type.modelNames } + (nested.discriminator?.mapping.map(\.model) ?? [])
+        }
+        var members: [JSONValue.Member] = [
+            .init("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
+            .init("$id", .string("urn:convertd:schema:\(name)")),
+            .init("title", .string(name)),
+        ]
+        if model.discriminator != nil || registry.models.values.contains(where: { $0.properties.contains { $0.type.modelNames.contains(name) } }) {
+            defs[name] = objectSchema(model)
+            members.append(.init("$ref", .string("#/$defs/\(name)")))
+        } else if case .object(let body) = objectSchema(model) {
+            members += body
+        }
+        if !defs.isEmpty {
+            members.append(.init("$defs", .object(defs.keys.sorted().compactMap { key in defs[key].map { .init(key, $0) } })))
+        }
+        return .object(members)
+    }
+
+    /// A model's object schema; with a discriminator, any of it or its mapped models.
+    private func objectSchema(_ model: ResolvedModel) -> JSONValue {
+        var members: [JSONValue.Member] = []
+        if let description = model.description { members.append(.init("description", .string(description))) }
+        members.append(.init("type", .string("object")))
+        members.append(.init("properties", .object(model.properties.map { .init($0.name, propertySchema($0)) })))
+        let alwaysPresent = model.properties.filter { model.isRequired($0) || $0.defaultValue != nil }.map { JSONValue.string($0.name) }
+        if !alwaysPresent.isEmpty { members.append(.init("required", .array(alwaysPresent))) }
+        members.append(.init("additionalProperties", .bool(model.unknownKeys == .keep)))
+        let own = JSONValue.object(members)
+        guard let discriminator = model.discriminator else { return own }
+        let variants = discriminator.mapping.map { JSONValue.object([.init("$ref", .string("#/$defs/\($0.model)"))]) }
+        return .object([.init("anyOf", .array([own] + variants))])
+    }
+
+    private func propertySchema(_ property: PropertyDefinition) -> JSONValue {
+        var schema = typeSchema(property.type, leaf: property)
+        if let description = property.description, case .object(var members) = schema {
+            members.insert(.init("description", .string(description)), at: 0)
+            schema = .object(members)
+        }
+        return schema
+    }
+
+    /// The schema of a type; constraints of the property apply to its scalar leaf, counts to its container.
+    private func typeSchema(_ type: TypeRef, leaf property: PropertyDefinition) -> JSONValue {
+        var members: [JSONValue.Member] = []
+        var typeName: String?
+        switch type.kind {
+        case .bool: typeName = "boolean"
+        case .integer(let width):
+            typeName = "integer"
+            let (min, max) = IntegerBounds.text(of: width)
+            members += [.init("minimum", .number(min)), .init("maximum", .number(max))]
+        case .float, .double, .decimal: typeName = "number"
+        case .string: typeName = "string"
+        case .date: typeName = "string"; members.append(.init("format", .string("date-time")))
+        case .url: typeName = "string"; members.append(.init("format", .string("uri")))
+        case .data: typeName = "string"; members.append(.init("contentEncoding", .string("base64")))
+        case .any: break
+        case .model(let name):
+            let ref = JSONValue.object([.init("$ref", .string("#/$defs/\(name)"))])
+            return type.nullable ? .object([.init("anyOf", .array([ref, .object([.init("type", .string("null"))])]))]) : ref
+        case .array(let element), .set(let element):
+            typeName = "array"
+            members.append(.init("items", typeSchema(element, leaf: property)))
+            if case .set = type.kind { members.append(.init("uniqueItems", .bool(true))) }
+            if let n = property.minItems { members.append(.init("minItems", .number(String(n)))) }
+            if let n = property.maxItems { members.append(.init("maxItems", .number(String(n)))) }
+        case .map(let element):
+            typeName = "object"
+            members.append(.init("additionalProperties", typeSchema(element, leaf: property)))
+            if let n = property.minItems { members.append(.init("minProperties", .number(String(n)))) }
+            if let n = property.maxItems { members.append(.init("maxProperties", .number(String(n)))) }
+        }
+        if type.element == nil {
+            members += leafConstraints(property)
+        }
+        if let typeName {
+            let typeValue: JSONValue = type.nullable ? .array([.string(typeName), .string("null")]) : .string(typeName)
+            members.insert(.init("type", typeValue), at: 0)
+        }
+        return .object(members)
+    }
+
+    private func leafConstraints(_ property: PropertyDefinition) -> [JSONValue.Member] {
+        var members: [JSONValue.Member] = []
+        for (key, value) in [("minimum", property.minimum), ("maximum", property.maximum),
+                             ("exclusiveMinimum", property.exclusiveMinimum), ("exclusiveMaximum", property.exclusiveMaximum)] {
+            if let value { members.append(.init(key, .number(value))) }
+        }
+        if let n = property.minLength { members.append(.init("minLength", .number(String(n)))) }
+        if let n = property.maxLength { members.append(.init("maxLength", .number(String(n)))) }
+        if let pattern = property.pattern { members.append(.init("pattern", .string(pattern))) }
+        if let allowed = property.enumValues { members.append(.init("enum", .array(allowed))) }
+        else if let values = property.values {
+            var outputs: [JSONValue] = []
+            for entry in values where !outputs.contains(entry.value) { outputs.append(entry.value) }
+            members.append(.init("enum", .array(outputs)))
+        }
+        if let value = property.defaultValue { members.append(.init("default", value)) }
+        return members
+    }
+}
+
+/// The bounds of each integer width as exact decimal text.
+enum IntegerBounds {
+    static func text(of width: IntegerWidth) -> (String, String) {
+        switch width {
+        case .int8: ("-128", "127")
+        case .int16: ("-32768", "32767")
+        case .int32: ("-2147483648", "2147483647")
+        case .int64: ("-9223372036854775808", "9223372036854775807")
+        case .uint8: ("0", "255")
+        case .uint16: ("0", "65535")
+        case .uint32: ("0", "4294967295")
+        case .uint64: ("0", "18446744073709551615")
+        }
+    }
+}

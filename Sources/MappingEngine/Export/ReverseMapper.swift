@@ -1,0 +1,150 @@
+/// Maps a normalized document back to the upstream shape: each property goes to its first
+/// `from` candidate (key paths and pointers rebuilt as nested objects and arrays), the `keys`
+/// style is applied, `values` tables are inverted, nested models are reversed recursively.
+struct ReverseMapper {
+    let registry: SchemaRegistry
+    private(set) var errors: [ConversionError] = []
+
+    init(registry: SchemaRegistry) { self.registry = registry }
+
+    /// The upstream shape of `value`, an object or an array of objects of `model`.
+    mutating func reverse(_ value: JSONValue, model: ResolvedModel) -> JSONValue {
+        if case .array(let items) = value {
+            return .array(items.enumerated().map { reverseObject($1, model, path: [.index($0)]) })
+        }
+        return reverseObject(value, model, path: [])
+    }
+
+    private mutating func reverseObject(_ value: JSONValue, _ model: ResolvedModel, path: [PathComponent]) -> JSONValue {
+        guard case .object(let members) = value else {
+            fail(path, .typeMismatch, "expected object, got \(value.typeName)", value)
+            return .null
+        }
+        var result = JSONValue.object([])
+        for property in model.properties {
+            guard let item = value[property.name] else { continue }
+            let reversed = reverseValue(item, property.type, property, path: path + [.key(property.name)])
+            let source = model.sources(of: property)[0]
+            if case .pointer = source {
+                ReverseMapper.place(reversed, at: source.components[...], numericIsIndex: true, in: &result)
+            } else {
+                ReverseMapper.place(reversed, at: source.components[...], numericIsIndex: false, in: &result)
+            }
+        }
+        if model.unknownKeys == .keep {
+            let names = Set(model.properties.map(\.name))
+            for member in members where !names.contains(member.key) {
+                ReverseMapper.place(member.value, at: [member.key][...], numericIsIndex: false, in: &result)
+            }
+        }
+        return result
+    }
+
+    private mutating func reverseValue(_ value: JSONValue, _ type: TypeRef, _ property: PropertyDefinition, path: [PathComponent]) -> JSONValue {
+        if case .null = value { return .null }
+        switch type.kind {
+        case .model(let name):
+            guard let nested = registry.models[name] else { return value }
+            return reverseObject(value, nested, path: path)
+        case .array(let element), .set(let element):
+            guard case .array(let items) = value else {
+                fail(path, .typeMismatch, "expected array, got \(value.typeName)", value)
+                return value
+            }
+            return .array(items.enumerated().map { reverseValue($1, element, property, path: path + [.index($0)]) })
+        case .map(let element):
+            guard case .object(let members) = value else {
+                fail(path, .typeMismatch, "expected object, got \(value.typeName)", value)
+                return value
+            }
+            return .object(members.map { .init($0.key, reverseValue($0.value, element, property, path: path + [.key($0.key)])) })
+        default:
+            guard let table = property.values else { return value }
+            guard let entry = table.first(where: { ReverseMapper.sameOutput($0.value, value, type) }) else {
+                fail(path, .enumMismatch, "not an output of the values table", value)
+                return value
+            }
+            return .string(entry.key)
+        }
+    }
+
+    /// Whether a values-table output (as the schema wrote it) is the normalized value.
+    private static func sameOutput(_ declared: JSONValue, _ normalized: JSONValue, _ type: TypeRef) -> Bool {
+        if declared == normalized { return true }
+        guard let bytes = Engine.constantOutput(declared, type: type),
+              let converted = try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self)) else { return false }
+        return converted == normalized
+    }
+
+    /// Sets `value` at a key path, creating objects (and arrays for pointer indices) on the way.
+    private static func place(_ value: JSONValue, at steps: ArraySlice<String>, numericIsIndex: Bool, in container: inout JSONValue) {
+        guard let step = steps.first else {
+            container = value
+            return
+        }
+        let rest = steps.dropFirst()
+        if numericIsIndex, let index = Int(step), index >= 0, index < 10_000 {
+            var items: [JSONValue]
+            if case .array(let existing) = container { items = existing } else { items = [] }
+            while items.count <= index { items.append(.null) }
+            place(value, at: rest, numericIsIndex: numericIsIndex, in: &items[index])
+            container = .array(items)
+            return
+        }
+        var members: [JSONValue.Member]
+        if case .object(let existing) = container { members = existing } else { members = [] }
+        if let i = members.lastIndex(where: { $0.key == step }) {
+            place(value, at: rest, numericIsIndex: numericIsIndex, in: &members[i].value)
+        } else {
+            var child = JSONValue.null
+            place(value, at: rest, numericIsIndex: numericIsIndex, in: &child)
+            members.append(.init(step, child))
+        }
+        container = .object(members)
+    }
+
+    private mutating func fail(_ path: [PathComponent], _ code: ErrorCode, _ message: String, _ value: JSONValue) {
+        let text = value.jsonText
+        errors.append(ConversionError(path: PathComponent.pointer(path), code: code, message: message,
+                                      input: String(text.prefix(100))))
+    }
+}
+
+extension Engine {
+    /// What a reverse mapping produced.
+    public enum ReverseResult {
+        case success([UInt8])
+        case failure([ConversionError])
+        case malformed(JSONSyntaxError)
+        case unknownModel(String)
+    }
+
+    /// Maps a normalized document of `model` back to the upstream shape.
+    public func reverse(_ input: [UInt8], model name: String, maxDepth: Int = 256) -> ReverseResult {
+        let registry = cache.currentRegistry
+        guard let model = registry.models[name] else { return .unknownModel(name) }
+        let tape = JSONTape()
+        let parsed = input.withUnsafeBufferPointer { bytes -> Result<JSONValue, JSONSyntaxError> in
+            do throws(JSONSyntaxError) {
+                return .success(JSONValue(try JSONParser(maxDepth: maxDepth).parse(bytes, into: tape)))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let value: JSONValue
+        switch parsed {
+        case .success(let tree): value = tree
+        case .failure(let error): return .malformed(error)
+        }
+        var mapper = ReverseMapper(registry: registry)
+        let result = mapper.reverse(value, model: model)
+        return mapper.errors.isEmpty ? .success(result.jsonBytes) : .failure(mapper.errors)
+    }
+
+    /// The output bytes of a schema constant for a scalar type, or nil when it does not convert.
+    static func constantOutput(_ value: JSONValue, type: TypeRef) -> [UInt8]? {
+        let converter = Compiler.plainConverter(type.kind, strict: false, formats: nil)
+        guard case .success(let bytes) = ConstantConverter.output(of: value, through: converter, nullable: false) else { return nil }
+        return bytes
+    }
+}

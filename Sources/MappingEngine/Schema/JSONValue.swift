@@ -1,0 +1,129 @@
+/// A small JSON tree for what schema files say and for documents the engine builds (JSON Schema,
+/// reverse mappings); payloads never pass through it.
+public indirect enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    /// A number kept as its literal text, so no digit is lost.
+    case number(String)
+    case string(String)
+    case array([JSONValue])
+    /// Members in document order.
+    case object([Member])
+
+    /// One object member.
+    public struct Member: Sendable, Hashable {
+        public var key: String
+        public var value: JSONValue
+        public init(_ key: String, _ value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// The value of the last member named `key`, when this is an object.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.last { $0.key == key }?.value
+    }
+
+    /// The JSON type's name, for messages.
+    public var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "boolean"
+        case .number: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+
+    /// Minified JSON text.
+    public var jsonText: String {
+        var writer = JSONWriter(capacity: 64)
+        defer { writer.deallocate() }
+        write(to: &writer)
+        return writer.withBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Minified JSON bytes.
+    public var jsonBytes: [UInt8] {
+        var writer = JSONWriter(capacity: 64)
+        defer { writer.deallocate() }
+        write(to: &writer)
+        return writer.makeArray()
+    }
+
+    /// Appends this value as minified JSON.
+    public func write(to writer: inout JSONWriter) {
+        switch self {
+        case .null: writer.ascii("null")
+        case .bool(let b): b ? writer.ascii("true") : writer.ascii("false")
+        case .number(let text):
+            var text = text
+            text.withUTF8 { writer.bytes($0) }
+        case .string(let s): writer.string(s)
+        case .array(let items):
+            writer.byte(UInt8(ascii: "["))
+            for (i, item) in items.enumerated() {
+                if i > 0 { writer.byte(UInt8(ascii: ",")) }
+                item.write(to: &writer)
+            }
+            writer.byte(UInt8(ascii: "]"))
+        case .object(let members):
+            writer.byte(UInt8(ascii: "{"))
+            for (i, member) in members.enumerated() {
+                if i > 0 { writer.byte(UInt8(ascii: ",")) }
+                writer.string(member.key)
+                writer.byte(UInt8(ascii: ":"))
+                member.value.write(to: &writer)
+            }
+            writer.byte(UInt8(ascii: "}"))
+        }
+    }
+}
+
+extension JSONValue {
+    /// Builds the tree of a parsed document's node.
+    public init(_ document: JSONDocument, _ node: Int = 0) {
+        let entry = document[node]
+        switch entry.kind {
+        case .null: self = .null
+        case .false: self = .bool(false)
+        case .true: self = .bool(true)
+        case .number: self = .number(String(decoding: document.content(node), as: UTF8.self))
+        case .string: self = .string(document.decodedString(node))
+        case .array:
+            var items: [JSONValue] = []
+            var child = node + 1
+            for _ in 0..<Int(entry.length) {
+                items.append(JSONValue(document, child))
+                child = Int(document[child].end)
+            }
+            self = .array(items)
+        case .object:
+            var members: [Member] = []
+            var key = node + 1
+            for _ in 0..<Int(entry.length) {
+                let value = key + 1
+                members.append(Member(document.decodedString(key), JSONValue(document, value)))
+                key = Int(document[value].end)
+            }
+            self = .object(members)
+        }
+    }
+
+    /// Parses JSON text into a tree.
+    public init(parsing text: String) throws(JSONSyntaxError) {
+        var text = text
+        let tape = JSONTape()
+        let result = text.withUTF8 { bytes -> Result<JSONValue, JSONSyntaxError> in
+            do throws(JSONSyntaxError) {
+                return .success(JSONValue(try JSONParser().parse(bytes, into: tape)))
+            } catch {
+                return .failure(error)
+            }
+        }
+        self = try result.get()
+    }
+}

@@ -1,0 +1,246 @@
+/// Reads the models of one schema file from its tree, listing every mistake it finds.
+struct SchemaDecoder {
+    let file: String
+    private(set) var errors: [SchemaError] = []
+
+    init(file: String) { self.file = file }
+
+    private static let modelOptions: Set<String> = [
+        "extends", "keys", "unknownKeys", "include", "exclude", "discriminator", "required",
+        "properties", "description",
+    ]
+    private static let propertyOptions: Set<String> = [
+        "type", "from", "required", "default", "enum", "values", "minimum", "maximum",
+        "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems",
+        "maxItems", "formats", "strict", "wrapSingle", "description",
+    ]
+
+    /// The models of a file whose root is an object of model name → definition.
+    mutating func models(in root: JSONValue) -> [ModelDefinition] {
+        guard case .object(let members) = root else {
+            fail(nil, nil, "a schema file must be an object of model name → model, not \(root.typeName)")
+            return []
+        }
+        var seen = Set<String>()
+        var models: [ModelDefinition] = []
+        for member in members {
+            guard ModelName.isValid(member.key) else {
+                fail(member.key, nil, "'\(member.key)' is not a valid model name ([A-Za-z_][A-Za-z0-9_]*)")
+                continue
+            }
+            guard seen.insert(member.key).inserted else {
+                fail(member.key, nil, "model '\(member.key)' is defined twice in this file")
+                continue
+            }
+            if let model = model(named: member.key, member.value) { models.append(model) }
+        }
+        return models
+    }
+
+    private mutating func model(named name: String, _ value: JSONValue) -> ModelDefinition? {
+        guard case .object(let options) = value else {
+            fail(name, nil, "a model must be an object, not \(value.typeName)")
+            return nil
+        }
+        var model = ModelDefinition(name: name, file: file)
+        model.version = ContentHash.hex(of: value.jsonBytes)
+        for option in options where !Self.modelOptions.contains(option.key) {
+            fail(name, nil, "unknown model option '\(option.key)'")
+        }
+        if let v = value["extends"] {
+            if case .string(let parent) = v, ModelName.isValid(parent) { model.extends = parent }
+            else { fail(name, nil, "'extends' must be a model name") }
+        }
+        if let v = value["keys"] {
+            if case .string(let s) = v, let style = KeyStyle(rawValue: s) { model.keys = style }
+            else { fail(name, nil, "'keys' must be one of \(KeyStyle.allCases.map(\.rawValue).joined(separator: ", "))") }
+        }
+        if let v = value["unknownKeys"] {
+            if case .string(let s) = v, let policy = UnknownKeyPolicy(rawValue: s) { model.unknownKeys = policy }
+            else { fail(name, nil, "'unknownKeys' must be one of \(UnknownKeyPolicy.allCases.map(\.rawValue).joined(separator: ", "))") }
+        }
+        if let v = value["required"] {
+            if case .string("all") = v { model.requiredAll = true }
+            else if case .bool(false) = v {} else { fail(name, nil, "model-level 'required' can only be 'all'") }
+        }
+        if let v = value["description"] { model.description = string(v, name, nil, "description") }
+        if let v = value["include"] { model.include = strings(v, name, "include") }
+        if let v = value["exclude"] { model.exclude = strings(v, name, "exclude") }
+        if let v = value["discriminator"] { model.discriminator = discriminator(v, name) }
+        switch value["properties"] {
+        case nil:
+            if model.extends == nil { fail(name, nil, "a model needs 'properties' or 'extends'") }
+        case .object(let members)?:
+            var seen = Set<String>()
+            for member in members {
+                guard seen.insert(member.key).inserted else {
+                    fail(name, member.key, "property defined twice")
+                    continue
+                }
+                if let property = property(member.key, member.value, in: name) { model.properties.append(property) }
+            }
+        case let other?:
+            fail(name, nil, "'properties' must be an object, not \(other.typeName)")
+        }
+        return model
+    }
+
+    private mutating func property(_ name: String, _ value: JSONValue, in model: String) -> PropertyDefinition? {
+        if name.isEmpty { fail(model, name, "a property name must not be empty") }
+        // Shorthand: `title: string` is `title: { type: string }`.
+        if case .string = value { return property(name, .object([.init("type", value)]), in: model) }
+        guard case .object(let options) = value else {
+            fail(model, name, "a property must be a type name or an object of options, not \(value.typeName)")
+            return nil
+        }
+        for option in options where !Self.propertyOptions.contains(option.key) {
+            fail(model, name, "unknown property option '\(option.key)'")
+        }
+        guard case .string(let typeText)? = value["type"] else {
+            fail(model, name, "'type' is required and must be a string")
+            return nil
+        }
+        let type: TypeRef
+        do { type = try TypeRef(parsing: typeText) } catch {
+            fail(model, name, error.message)
+            return nil
+        }
+        var p = PropertyDefinition(name: name, type: type)
+        if let v = value["from"] { p.from = sources(v, model, name) }
+        if let v = value["required"] { p.required = bool(v, model, name, "required") }
+        if let v = value["strict"] { p.strict = bool(v, model, name, "strict") ?? false }
+        if let v = value["wrapSingle"] { p.wrapSingle = bool(v, model, name, "wrapSingle") ?? false }
+        if let v = value["description"] { p.description = string(v, model, name, "description") }
+        if let v = value["pattern"] { p.pattern = string(v, model, name, "pattern") }
+        p.defaultValue = value["default"]
+        if let v = value["enum"] {
+            if case .array(let items) = v, !items.isEmpty { p.enumValues = items }
+            else { fail(model, name, "'enum' must be a non-empty list") }
+        }
+        if let v = value["values"] {
+            if case .object(let table) = v, !table.isEmpty { p.values = table }
+            else { fail(model, name, "'values' must be a non-empty object of input → output") }
+        }
+        p.minimum = number(value["minimum"], model, name, "minimum")
+        p.maximum = number(value["maximum"], model, name, "maximum")
+        p.exclusiveMinimum = number(value["exclusiveMinimum"], model, name, "exclusiveMinimum")
+        p.exclusiveMaximum = number(value["exclusiveMaximum"], model, name, "exclusiveMaximum")
+        p.minLength = count(value["minLength"], model, name, "minLength")
+        p.maxLength = count(value["maxLength"], model, name, "maxLength")
+        p.minItems = count(value["minItems"], model, name, "minItems")
+        p.maxItems = count(value["maxItems"], model, name, "maxItems")
+        if let v = value["formats"] {
+            if let entries = strings(v, model, "formats", property: name) {
+                var formats: [DateFormat] = []
+                for entry in entries {
+                    do { formats.append(try DateFormat(parsing: entry)) } catch {
+                        fail(model, name, "format '\(entry)': \(error.message)")
+                    }
+                }
+                p.formats = formats
+            }
+        }
+        return p
+    }
+
+    private mutating func discriminator(_ value: JSONValue, _ model: String) -> DiscriminatorDefinition? {
+        guard case .string(let fromText)? = value["from"], let from = try? KeySource(parsing: fromText) else {
+            fail(model, nil, "'discriminator.from' must be a key, key path or JSON Pointer")
+            return nil
+        }
+        guard case .object(let table)? = value["mapping"], !table.isEmpty else {
+            fail(model, nil, "'discriminator.mapping' must be a non-empty object of tag → model")
+            return nil
+        }
+        if case .object(let options) = value {
+            for option in options where option.key != "from" && option.key != "mapping" {
+                fail(model, nil, "unknown discriminator option '\(option.key)'")
+            }
+        }
+        var entries: [DiscriminatorDefinition.Entry] = []
+        for member in table {
+            guard case .string(let target) = member.value, ModelName.isValid(target) else {
+                fail(model, nil, "discriminator tag '\(member.key)' must map to a model name")
+                continue
+            }
+            entries.append(.init(tag: member.key, model: target))
+        }
+        return DiscriminatorDefinition(from: from, mapping: entries)
+    }
+
+    private mutating func sources(_ value: JSONValue, _ model: String, _ property: String) -> [KeySource]? {
+        let texts: [JSONValue]
+        switch value {
+        case .string: texts = [value]
+        case .array(let items) where !items.isEmpty: texts = items
+        default:
+            fail(model, property, "'from' must be a key, key path, JSON Pointer or a non-empty list of them")
+            return nil
+        }
+        var result: [KeySource] = []
+        for text in texts {
+            guard case .string(let s) = text else {
+                fail(model, property, "'from' entries must be strings, not \(text.typeName)")
+                continue
+            }
+            do { result.append(try KeySource(parsing: s)) } catch { fail(model, property, error.message) }
+        }
+        return result.isEmpty ? nil : result
+    }
+
+    private mutating func strings(_ value: JSONValue, _ model: String, _ option: String, property: String? = nil) -> [String]? {
+        guard case .array(let items) = value else {
+            fail(model, property, "'\(option)' must be a list of strings")
+            return nil
+        }
+        var result: [String] = []
+        for item in items {
+            if case .string(let s) = item { result.append(s) }
+            else { fail(model, property, "'\(option)' must be a list of strings, found \(item.typeName)") }
+        }
+        return result
+    }
+
+    private mutating func string(_ value: JSONValue, _ model: String, _ property: String?, _ option: String) -> String? {
+        if case .string(let s) = value { return s }
+        fail(model, property, "'\(option)' must be a string")
+        return nil
+    }
+
+    private mutating func bool(_ value: JSONValue, _ model: String, _ property: String, _ option: String) -> Bool? {
+        if case .bool(let b) = value { return b }
+        fail(model, property, "'\(option)' must be true or false")
+        return nil
+    }
+
+    private mutating func number(_ value: JSONValue?, _ model: String, _ property: String, _ option: String) -> String? {
+        guard let value else { return nil }
+        if case .number(let text) = value { return text }
+        fail(model, property, "'\(option)' must be a number")
+        return nil
+    }
+
+    private mutating func count(_ value: JSONValue?, _ model: String, _ property: String, _ option: String) -> Int? {
+        guard let value else { return nil }
+        if case .number(let text) = value, let n = Int(text), n >= 0 { return n }
+        fail(model, property, "'\(option)' must be a non-negative integer")
+        return nil
+    }
+
+    private mutating func fail(_ model: String?, _ property: String?, _ message: String) {
+        errors.append(SchemaError(file: file, model: model, property: property, message: message))
+    }
+}
+
+/// FNV-1a content hashes, for model versions.
+enum ContentHash {
+    static func hex(of bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes {
+            hash ^= UInt64(b)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+/// An immutable, validated set of models: what the files say, resolved and cross-checked.
+/// A registry either loads whole or not at all.
+public struct SchemaRegistry: Sendable {
+    /// The models as written, by name.
+    public let definitions: [String: ModelDefinition]
+    /// The models with inheritance resolved, by name.
+    public let models: [String: ResolvedModel]
+    /// Model names, sorted.
+    public let names: [String]
+    /// When the registry was loaded.
+    public let loadedAt: Date
+
+    /// Validates a set of definitions from any number of files, listing every mistake.
+    public init(definitions list: [ModelDefinition]) throws(SchemaErrors) {
+        var errors: [SchemaError] = []
+        var definitions: [String: ModelDefinition] = [:]
+        for model in list {
+            if let existing = definitions[model.name] {
+                errors.append(SchemaError(file: model.file, model: model.name,
+                                          message: "model '\(model.name)' is already defined in \(existing.file)"))
+                continue
+            }
+            definitions[model.name] = model
+        }
+        for model in list where definitions[model.name]?.file == model.file {
+            errors += SchemaRegistry.missingReferences(of: model, in: definitions)
+        }
+        var models: [String: ResolvedModel] = [:]
+        for name in definitions.keys.sorted() {
+            guard let definition = definitions[name] else { continue }
+            switch SchemaRegistry.resolve(definition, in: definitions) {
+            case .success(let resolved): models[name] = resolved
+            case .failure(let error): errors.append(error)
+            }
+        }
+        // Reference errors make compile checks noisy and unsafe: report those first, alone.
+        if errors.isEmpty {
+            let draft = SchemaRegistry(definitions: definitions, models: models)
+            errors += Compiler.check(draft)
+        }
+        guard errors.isEmpty else { throw SchemaErrors(errors) }
+        self.init(definitions: definitions, models: models)
+    }
+
+    private init(definitions: [String: ModelDefinition], models: [String: ResolvedModel]) {
+        self.definitions = definitions
+        self.models = models
+        names = models.keys.sorted()
+        loadedAt = Date()
+    }
+
+    /// The models that must be recompiled when any of `changed` changes: themselves and every
+    /// model that uses or extends them, transitively.
+    public func dependents(of changed: Set<String>) -> Set<String> {
+        var result = changed
+        var grew = true
+        while grew {
+            grew = false
+            for (name, definition) in definitions where !result.contains(name) {
+                if !definition.references.isDisjoint(with: result) {
+                    result.insert(name)
+                    grew = true
+                }
+            }
+        }
+        return result
+    }
+
+    private static func missingReferences(of model: ModelDefinition, in definitions: [String: ModelDefinition]) -> [SchemaError] {
+        var errors: [SchemaError] = []
+        if let parent = model.extends, definitions[parent] == nil {
+            errors.append(SchemaError(file: model.file, model: model.name, message: "extends unknown model '\(parent)'"))
+        }
+        for property in model.properties {
+            for name in property.type.modelNames where definitions[name] == nil {
+                errors.append(SchemaError(file: model.file, model: model.name, property: property.name,
+                                          message: "unknown type or model '\(name)' in '\(property.type)'"))
+            }
+        }
+        for entry in model.discriminator?.mapping ?? [] where definitions[entry.model] == nil {
+            errors.append(SchemaError(file: model.file, model: model.name,
+                                      message: "discriminator tag '\(entry.tag)' maps to unknown model '\(entry.model)'"))
+        }
+        return errors
+    }
+
+    /// Resolves `extends`, then applies `include` and `exclude`.
+    private static func resolve(_ model: ModelDefinition, in definitions: [String: ModelDefinition]) -> Result<ResolvedModel, SchemaError> {
+        var lineage = [model]
+        var current = model
+        while let parentName = current.extends, let parent = definitions[parentName] {
+            if lineage.contains(where: { $0.name == parentName }) {
+                let cycle = (lineage.map(\.name) + [parentName]).joined(separator: " → ")
+                return .failure(SchemaError(file: model.file, model: model.name, message: "extends cycle: \(cycle)"))
+            }
+            lineage.append(parent)
+            current = parent
+        }
+        var properties: [PropertyDefinition] = []
+        for ancestor in lineage.reversed() {
+            for property in ancestor.properties {
+                if let i = properties.firstIndex(where: { $0.name == property.name }) {
+                    properties[i] = property
+                } else {
+                    properties.append(property)
+                }
+            }
+        }
+        let names = Set(properties.map(\.name))
+        for (option, list) in [("include", model.include), ("exclude", model.exclude)] {
+            for name in list ?? [] where !names.contains(name) {
+                return .failure(SchemaError(file: model.file, model: model.name,
+                                            message: "'\(option)' names unknown property '\(name)'"))
+            }
+        }
+        if let include = model.include { properties.removeAll { !include.contains($0.name) } }
+        if let exclude = model.exclude { properties.removeAll { exclude.contains($0.name) } }
+        return .success(ResolvedModel(
+            name: model.name,
+            file: model.file,
+            lineage: lineage.map(\.name),
+            keys: lineage.lazy.compactMap(\.keys).first ?? .asIs,
+            unknownKeys: lineage.lazy.compactMap(\.unknownKeys).first ?? .ignore,
+            requiredAll: lineage.lazy.compactMap(\.requiredAll).first ?? false,
+            discriminator: model.discriminator,
+            description: model.description,
+            properties: properties,
+            version: model.version
+        ))
+    }
+}

@@ -1,0 +1,65 @@
+import Testing
+import MappingEngine
+
+/// Absolute URI (and IRI) validation.
+struct ScalarURLTextTests {
+    @Test(arguments: [
+        "mailto:a@b.c",
+        "urn:isbn:0451450523",
+        "http://[::1]:8080/x?y#z",
+        "https://example.com",
+        "https://user:pw@example.com:443/p/a/t/h?q=1&r=2#frag",
+        "file:///etc/hosts",
+        "ftp://ftp.is.co.za/rfc/rfc1808.txt",
+        "ldap://[2001:db8::7]/c=GB?objectClass?one",
+        "tel:+1-816-555-1212",
+        "news:comp.infosystems.www.servers.unix",
+        "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+        "http://x/%20%2F",
+        "http://例え.jp/パス?q=値#frag",
+        "http://[v7.fe80::abcd]/",
+        "http://[fe80::1%25eth0]/",
+        "http://[::ffff:192.0.2.1]/",
+        "http://[1:2:3:4:5:6:7:8]/",
+        "http://[1:2:3:4:5:6:7::]/",
+        "http://[::]/",
+        "a:",
+        "git+ssh://git@github.com/x.git",
+        "http://example.com:/",
+        "http://x/?\u{E000}",
+        "http://x/a:b@c/d?e/f?g#h/i?j",
+        "HTTP://EXAMPLE.COM/",
+        "data:text/plain;charset=utf-8,hi",
+    ])
+    func acceptsValidURIs(_ text: String) {
+        let result = ScalarFixture.bytes(text) { URLText.validate($0) }
+        #expect(result?.offset == 0)
+        #expect(result?.count == text.utf8.count)
+    }
+
+    @Test(arguments: [
+        "example.com/x", "http://exa mple.com", "http://x/%zz", "://x", "http://x/%2", "http://x/%", "1http://x",
+        "http://x/<a>", "http://x/\"", "http://x/{}", "http://x/|", "http://x/\\", "http://x/^", "http://x/`",
+        "http://[::1", "http://[::1]x", "http://[1:2:3:4:5:6:7:8:9]/", "http://[1:2:3:4:5:6:7]/", "http://[:::1]/",
+        "http://[1::2::3]/", "http://[12345::1]/", "http://[1.2.3.4]/", "http://[::1.2.3.256]/", "http://[::01.2.3.4]/",
+        "http://[]/", "http://[fe80::1%eth0]/", "http://x:80a/", "http://a@b@c/", "http://x/#a#b", "ht tp://x",
+        "http://x/\u{7}", "http://x/\u{85}", "http://x/\u{E000}", "http://x/\u{FFFE}", "http://x\ty", "http:// x",
+        "no-colon", "h_ttp://x", "http://x/\u{7F}",
+    ])
+    func rejectsInvalidURIs(_ text: String) {
+        #expect(ScalarFixture.bytes(text) { URLText.validate($0) } == nil)
+    }
+
+    @Test func reportsTrimmedRange() {
+        let result = ScalarFixture.bytes("  http://example.com \n") { URLText.validate($0) }
+        #expect(result?.offset == 2)
+        #expect(result?.count == 18)
+    }
+
+    @Test(arguments: [("", 0), ("   ", 3), ("\n\t", 2)])
+    func reportsEmptyText(_ text: String, _ offset: Int) {
+        let result = ScalarFixture.bytes(text) { URLText.validate($0) }
+        #expect(result?.offset == offset)
+        #expect(result?.count == 0)
+    }
+}
