@@ -99,7 +99,7 @@ extension ModelMeta {
         var first = true
         for index in 0..<propertyCount {
             let slot = Int(ctx.slots.base[frame + index])
-            if !emit(index, slot, &ctx, first: &first) { ok = false }
+            if !emit(index, slot, object: node, &ctx, first: &first) { ok = false }
         }
         for value in unknownMembers {
             let key = value - 1
@@ -116,7 +116,7 @@ extension ModelMeta {
 
     /// Writes one property (or its default, or nothing) and reports what is wrong with it.
     @inline(__always)
-    private func emit(_ index: Int, _ slot: Int, _ ctx: inout ConversionContext, first: inout Bool) -> Bool {
+    private func emit(_ index: Int, _ slot: Int, object: Int, _ ctx: inout ConversionContext, first: inout Bool) -> Bool {
         let property = properties[index]
         if slot < 0 {
             if property.required {
@@ -138,7 +138,7 @@ extension ModelMeta {
             } else if property.required {
                 let mark = ctx.issues.count
                 ctx.fail(.nullNotAllowed, "null is not allowed for a required property", node: slot)
-                ctx.locate(since: mark, out: .key(property.name), input: property.inputPath)
+                ctx.locate(since: mark, out: .key(property.name), input: inputPath(of: property, value: slot, object: object, ctx.document))
                 return false
             }
             return true
@@ -149,7 +149,9 @@ extension ModelMeta {
         }
         let mark = ctx.issues.count
         let ok = property.converter.convert(slot, &ctx)
-        if ctx.issues.count > mark { ctx.locate(since: mark, out: .key(property.name), input: property.inputPath) }
+        if ctx.issues.count > mark {
+            ctx.locate(since: mark, out: .key(property.name), input: inputPath(of: property, value: slot, object: object, ctx.document))
+        }
         if ok { first = false } else { ctx.out.rewind(to: start) }
         return ok
     }
@@ -163,6 +165,12 @@ extension ModelMeta {
         }
         value.withUnsafeBufferPointer { ctx.out.bytes($0) }
         first = false
+    }
+
+    /// Where a property's value was found: the candidate that matched, for error reports.
+    private func inputPath(of property: PropertyMeta, value: Int, object: Int, _ doc: JSONDocument) -> [PathComponent] {
+        guard case .candidates(let lookups) = property.placement else { return property.inputPath }
+        return lookups.first { $0.resolve(in: doc, from: object) == value }?.inputPath ?? property.inputPath
     }
 
     /// The value node of a key-path or candidate property.

@@ -1,0 +1,31 @@
+/// Reads the Twitter/Weibo form `Wed Sep 16 12:20:09 +0800 2015`, with optional `.SSS` after
+/// the seconds (YYModel's `EEE MMM dd HH:mm:ss Z yyyy` and `EEE MMM dd HH:mm:ss.SSS Z yyyy`).
+enum TwitterScanner {
+    /// The instant the text names; the weekday must be a weekday name but is not checked.
+    static func instant(_ cursor: DateCursor) -> Instant? {
+        var c = cursor
+        var fields = DateFields()
+        guard c.weekdayName(allowFull: false), c.skip(UInt8(ascii: " ")),
+              let month = c.monthName(allowFull: false), c.skip(UInt8(ascii: " ")),
+              let day = c.digits(minimum: 1, maximum: 2), c.skip(UInt8(ascii: " ")),
+              let hour = c.twoDigits(), c.skip(UInt8(ascii: ":")),
+              let minute = c.twoDigits(), c.skip(UInt8(ascii: ":")),
+              let second = c.twoDigits()
+        else { return nil }
+        if c.skip(UInt8(ascii: ".")) {
+            guard let nanosecond = c.fractionNanoseconds() else { return nil }
+            fields.nanosecond = nanosecond
+        }
+        guard c.skip(UInt8(ascii: " ")), let offset = c.numericOffset(minutesRequired: true),
+              c.skip(UInt8(ascii: " ")), let year = c.fourDigits(), c.isAtEnd
+        else { return nil }
+        fields.year = year
+        fields.month = month
+        fields.day = day.value
+        fields.hour = hour
+        fields.minute = minute
+        fields.second = second
+        fields.offsetSeconds = offset
+        return fields.instant()
+    }
+}
