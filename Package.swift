@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(
             name: "MappingEngineTests",
             dependencies: ["MappingEngine"],
-            resources: [.copy("Golden")]
+            exclude: ["Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]

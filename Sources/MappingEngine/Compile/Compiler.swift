@@ -64,6 +64,7 @@ struct Compiler {
                 required: model.isRequired(property),
                 nullable: property.type.nullable,
                 strict: property.strict,
+                takesStrings: converter.takesStrings,
                 blankIsNull: property.type.kind == .url,
                 defaultOutput: nil
             )
@@ -272,6 +273,6 @@ extension PropertyMeta {
     func with(defaultOutput: [UInt8]) -> PropertyMeta {
         PropertyMeta(name: name, member: member, placement: placement, key: key, inputPath: inputPath,
                      converter: converter, required: required, nullable: nullable, strict: strict,
-                     blankIsNull: blankIsNull, defaultOutput: defaultOutput, nextSameKey: nextSameKey)
+                     takesStrings: takesStrings, blankIsNull: blankIsNull, defaultOutput: defaultOutput, nextSameKey: nextSameKey)
     }
 }

@@ -23,6 +23,8 @@ struct PropertyMeta: Sendable {
     let nullable: Bool
     /// Property-level `strict`.
     let strict: Bool
+    /// Whether strings are the converter's natural input (then lax null words do not apply).
+    let takesStrings: Bool
     /// Whether blank text counts as null (url).
     let blankIsNull: Bool
     /// The default's output bytes.

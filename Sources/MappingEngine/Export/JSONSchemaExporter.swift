@@ -64,8 +64,10 @@ public struct JSONSchemaExporter {
         case .bool: typeName = "boolean"
         case .integer(let width):
             typeName = "integer"
+            // The width's bounds, unless the property declares its own.
             let (min, max) = IntegerBounds.text(of: width)
-            members += [.init("minimum", .number(min)), .init("maximum", .number(max))]
+            if property.minimum == nil && property.exclusiveMinimum == nil { members.append(.init("minimum", .number(min))) }
+            if property.maximum == nil && property.exclusiveMaximum == nil { members.append(.init("maximum", .number(max))) }
         case .float, .double, .decimal: typeName = "number"
         case .string: typeName = "string"
         case .date: typeName = "string"; members.append(.init("format", .string("date-time")))

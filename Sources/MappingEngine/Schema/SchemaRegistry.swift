@@ -76,7 +76,7 @@ public struct SchemaRegistry: Sendable {
         for property in model.properties {
             for name in property.type.modelNames where definitions[name] == nil {
                 errors.append(SchemaError(file: model.file, model: model.name, property: property.name,
-                                          message: "unknown type or model '\(name)' in '\(property.type)'"))
+                                          message: "unknown type or model '\(name)'" + (property.type.description == name ? "" : " in '\(property.type)'")))
             }
         }
         for entry in model.discriminator?.mapping ?? [] where definitions[entry.model] == nil {

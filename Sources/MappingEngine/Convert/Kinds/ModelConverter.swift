@@ -47,10 +47,22 @@ extension DiscriminatorMeta {
 extension ModelMeta {
     /// Converts the object at `node` (or an empty array standing for one) and writes it.
     func convertObject(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
+        // One read of each stored property, then borrowed pointers: no exclusivity checks and
+        // no retain/release per property on the hot path.
+        let properties = self.properties
+        let keyTable = self.keyTable
+        return properties.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return convertObject(node, nil, 0, keyTable, &ctx) }
+            return convertObject(node, base, buffer.count, keyTable, &ctx)
+        }
+    }
+
+    private func convertObject(_ node: Int, _ properties: UnsafePointer<PropertyMeta>?, _ propertyCount: Int,
+                               _ keyTable: KeyTable, _ ctx: inout ConversionContext) -> Bool {
         let doc = ctx.document
+        let unknownKeys = self.unknownKeys
         let entry = doc[node]
         let memberCount = entry.kind == .object ? Int(entry.length) : 0
-        let propertyCount = properties.count
         let frame = ctx.slots.push(propertyCount)
         var ok = true
         var unknownMembers: [Int] = []
@@ -69,7 +81,7 @@ extension ModelMeta {
                     var index = found
                     repeat {
                         ctx.slots.base[frame + Int(index)] = Int32(value)
-                        index = properties[Int(index)].nextSameKey
+                        index = properties.unsafelyUnwrapped[Int(index)].nextSameKey
                     } while index >= 0
                 } else if found == KeyTable.unknown && unknownKeys != .ignore {
                     if !noteUnknown(key: key, value: value, &ctx, into: &unknownMembers) { ok = false }
@@ -78,18 +90,18 @@ extension ModelMeta {
             }
         } else if memberCount > 0 {
             for head in keyProperties {
-                let found = properties[head].key.withUnsafeBufferPointer { doc.lastMember(of: node, named: $0) }
+                let found = properties.unsafelyUnwrapped[head].key.withUnsafeBufferPointer { doc.lastMember(of: node, named: $0) }
                 guard let found else { continue }
                 var index = Int32(head)
                 repeat {
                     ctx.slots.base[frame + Int(index)] = Int32(found)
-                    index = properties[Int(index)].nextSameKey
+                    index = properties.unsafelyUnwrapped[Int(index)].nextSameKey
                 } while index >= 0
             }
         }
         if memberCount > 0 {
             for index in lookupProperties {
-                if let found = resolveLookup(properties[index].placement, node, doc) {
+                if let found = resolveLookup(properties.unsafelyUnwrapped[index].placement, node, doc) {
                     ctx.slots.base[frame + index] = Int32(found)
                 }
             }
@@ -99,7 +111,7 @@ extension ModelMeta {
         var first = true
         for index in 0..<propertyCount {
             let slot = Int(ctx.slots.base[frame + index])
-            if !emit(index, slot, object: node, &ctx, first: &first) { ok = false }
+            if !emit(properties.unsafelyUnwrapped + index, slot, object: node, &ctx, first: &first) { ok = false }
         }
         for value in unknownMembers {
             let key = value - 1
@@ -116,41 +128,40 @@ extension ModelMeta {
 
     /// Writes one property (or its default, or nothing) and reports what is wrong with it.
     @inline(__always)
-    private func emit(_ index: Int, _ slot: Int, object: Int, _ ctx: inout ConversionContext, first: inout Bool) -> Bool {
-        let property = properties[index]
+    private func emit(_ property: UnsafePointer<PropertyMeta>, _ slot: Int, object: Int, _ ctx: inout ConversionContext, first: inout Bool) -> Bool {
         if slot < 0 {
-            if property.required {
+            if property.pointee.required {
                 let mark = ctx.issues.count
                 ctx.fail(.missing, "required property is missing", node: nil)
-                ctx.locate(since: mark, out: .key(property.name), input: property.inputPath)
+                ctx.locate(since: mark, out: .key(property.pointee.name), input: property.pointee.inputPath)
                 return false
             }
-            if let output = property.defaultOutput { writeMember(property, output, &ctx, first: &first) }
+            if let output = property.pointee.defaultOutput { writeMember(property, output, &ctx, first: &first) }
             return true
         }
-        let lax = ctx.lax && !property.strict
-        if ctx.isNull(slot, lax: lax, stringTarget: property.converter.takesStrings)
-            || (property.blankIsNull && URLConverter.isBlank(ctx.document, slot)) {
-            if property.nullable {
+        let lax = ctx.lax && !property.pointee.strict
+        if ctx.isNull(slot, lax: lax, stringTarget: property.pointee.takesStrings)
+            || (property.pointee.blankIsNull && URLConverter.isBlank(ctx.document, slot)) {
+            if property.pointee.nullable {
                 writeMember(property, ModelMeta.null, &ctx, first: &first)
-            } else if let output = property.defaultOutput {
+            } else if let output = property.pointee.defaultOutput {
                 writeMember(property, output, &ctx, first: &first)
-            } else if property.required {
+            } else if property.pointee.required {
                 let mark = ctx.issues.count
                 ctx.fail(.nullNotAllowed, "null is not allowed for a required property", node: slot)
-                ctx.locate(since: mark, out: .key(property.name), input: inputPath(of: property, value: slot, object: object, ctx.document))
+                ctx.locate(since: mark, out: .key(property.pointee.name), input: inputPath(of: property, value: slot, object: object, ctx.document))
                 return false
             }
             return true
         }
         let start = ctx.out.count
-        property.member.withUnsafeBufferPointer { member in
+        property.pointee.member.withUnsafeBufferPointer { member in
             ctx.out.bytes(first ? UnsafeBufferPointer(rebasing: member[1...]) : member)
         }
         let mark = ctx.issues.count
-        let ok = property.converter.convert(slot, &ctx)
+        let ok = property.pointee.converter.convert(slot, &ctx)
         if ctx.issues.count > mark {
-            ctx.locate(since: mark, out: .key(property.name), input: inputPath(of: property, value: slot, object: object, ctx.document))
+            ctx.locate(since: mark, out: .key(property.pointee.name), input: inputPath(of: property, value: slot, object: object, ctx.document))
         }
         if ok { first = false } else { ctx.out.rewind(to: start) }
         return ok
@@ -159,8 +170,8 @@ extension ModelMeta {
     private static let null: [UInt8] = Array("null".utf8)
 
     @inline(__always)
-    private func writeMember(_ property: PropertyMeta, _ value: [UInt8], _ ctx: inout ConversionContext, first: inout Bool) {
-        property.member.withUnsafeBufferPointer { member in
+    private func writeMember(_ property: UnsafePointer<PropertyMeta>, _ value: [UInt8], _ ctx: inout ConversionContext, first: inout Bool) {
+        property.pointee.member.withUnsafeBufferPointer { member in
             ctx.out.bytes(first ? UnsafeBufferPointer(rebasing: member[1...]) : member)
         }
         value.withUnsafeBufferPointer { ctx.out.bytes($0) }
@@ -168,9 +179,9 @@ extension ModelMeta {
     }
 
     /// Where a property's value was found: the candidate that matched, for error reports.
-    private func inputPath(of property: PropertyMeta, value: Int, object: Int, _ doc: JSONDocument) -> [PathComponent] {
-        guard case .candidates(let lookups) = property.placement else { return property.inputPath }
-        return lookups.first { $0.resolve(in: doc, from: object) == value }?.inputPath ?? property.inputPath
+    private func inputPath(of property: UnsafePointer<PropertyMeta>, value: Int, object: Int, _ doc: JSONDocument) -> [PathComponent] {
+        guard case .candidates(let lookups) = property.pointee.placement else { return property.pointee.inputPath }
+        return lookups.first { $0.resolve(in: doc, from: object) == value }?.inputPath ?? property.pointee.inputPath
     }
 
     /// The value node of a key-path or candidate property.
