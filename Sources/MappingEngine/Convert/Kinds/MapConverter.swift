@@ -10,12 +10,19 @@ struct MapConverter: ValueConverter {
             ctx.typeMismatch(node, expected: "object")
             return false
         }
+        let shadowed = MapConverter.shadowedKeys(of: node, ctx.document)
         ctx.out.byte(UInt8(ascii: "{"))
         var ok = true
+        var written = 0
         var key = node + 1
-        for index in 0..<Int(entry.length) {
+        for _ in 0..<Int(entry.length) {
             let value = key + 1
-            if index > 0 { ctx.out.byte(UInt8(ascii: ",")) }
+            if shadowed.contains(key) {
+                key = Int(ctx.document[value].end)
+                continue
+            }
+            if written > 0 { ctx.out.byte(UInt8(ascii: ",")) }
+            written += 1
             ctx.out.string(ctx.document, key)
             ctx.out.byte(UInt8(ascii: ":"))
             let mark = ctx.issues.count
@@ -27,7 +34,7 @@ struct MapConverter: ValueConverter {
             key = Int(ctx.document[value].end)
         }
         ctx.out.byte(UInt8(ascii: "}"))
-        let count = Int(entry.length)
+        let count = written
         if let minItems, count < minItems {
             ctx.fail(.tooFewItems, "\(count) entries, fewer than \(minItems)", node: node)
             return false
@@ -37,5 +44,41 @@ struct MapConverter: ValueConverter {
             return false
         }
         return ok
+    }
+
+    /// Key nodes that a later member with the same key overrides: the last one wins, as in models.
+    private static func shadowedKeys(of object: Int, _ document: JSONDocument) -> Set<Int> {
+        let count = Int(document[object].length)
+        guard count > 1 else { return [] }
+        if count <= 16 {
+            // Small maps: compare pairwise in place, no allocation unless a duplicate exists.
+            var shadowed = Set<Int>()
+            var key = object + 1
+            for _ in 0..<count {
+                var later = Int(document[key + 1].end)
+                while later < Int(document[object].end) {
+                    if document.withDecodedString(key, { document.stringEquals(later, $0) }) {
+                        shadowed.insert(key)
+                        break
+                    }
+                    later = Int(document[later + 1].end)
+                }
+                key = Int(document[key + 1].end)
+            }
+            return shadowed
+        }
+        var keys: [Int] = []
+        keys.reserveCapacity(count)
+        var key = object + 1
+        for _ in 0..<count {
+            keys.append(key)
+            key = Int(document[key + 1].end)
+        }
+        var seen = Set<[UInt8]>()
+        var shadowed = Set<Int>()
+        for key in keys.reversed() where !seen.insert(document.withDecodedString(key) { Array($0) }).inserted {
+            shadowed.insert(key)
+        }
+        return shadowed
     }
 }
