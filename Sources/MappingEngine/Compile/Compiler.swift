@@ -15,6 +15,8 @@ struct Compiler {
         var compiler = Compiler(registry: registry)
         guard let meta = compiler.meta(for: name) else { return nil }
         compiler.finishDefaults()
+        // Converters refer to models unowned; the root keeps the rest of its graph alive.
+        meta.graph = compiler.building.values.filter { $0 !== meta }
         return meta
     }
 
@@ -54,11 +56,12 @@ struct Compiler {
                 placement = .path(lookups[0])
             }
             let converter = propertyConverter(property, in: model) ?? AnyConverter()
+            meta.converters.append(converter)
             var compiled = PropertyMeta(
                 name: property.name,
-                member: Array(",".utf8) + JSONValue.string(property.name).jsonBytes + Array(":".utf8),
+                member: meta.arena.store(Array(",".utf8) + JSONValue.string(property.name).jsonBytes + Array(":".utf8)),
                 placement: placement,
-                key: lookups[0].firstKey,
+                key: meta.arena.store(lookups[0].firstKey),
                 inputPath: lookups[0].inputPath,
                 converter: converter,
                 required: model.isRequired(property),
@@ -69,14 +72,14 @@ struct Compiler {
                 defaultOutput: nil
             )
             if case .key = placement {
-                if let head = headOfKey[compiled.key] {
+                if let head = headOfKey[lookups[0].firstKey] {
                     // Chain: append to the end of the key's list so output order is kept.
                     var last = head
                     while properties[last].nextSameKey >= 0 { last = Int(properties[last].nextSameKey) }
                     properties[last].nextSameKey = Int32(index)
                 } else {
-                    headOfKey[compiled.key] = index
-                    tableKeys.append((compiled.key, Int32(index)))
+                    headOfKey[lookups[0].firstKey] = index
+                    tableKeys.append((lookups[0].firstKey, Int32(index)))
                 }
             } else {
                 knownKeys += lookups.map(\.firstKey)
@@ -91,9 +94,9 @@ struct Compiler {
         if let definition = model.discriminator {
             let lookup = Lookup(definition.from)
             knownKeys.append(lookup.firstKey)
-            var mapping: [(tag: [UInt8], model: ModelMeta)] = []
+            var mapping: [(tag: [UInt8], model: ModelReference)] = []
             for entry in definition.mapping {
-                if let target = self.meta(for: entry.model) { mapping.append((Array(entry.tag.utf8), target)) }
+                if let target = self.meta(for: entry.model) { mapping.append((Array(entry.tag.utf8), ModelReference(meta: target))) }
             }
             discriminator = DiscriminatorMeta(lookup: lookup, mapping: mapping)
         }
@@ -117,7 +120,7 @@ struct Compiler {
             let property = pending.meta.properties[pending.index]
             switch ConstantConverter.output(of: pending.value, through: property.converter, nullable: pending.nullable) {
             case .success(let bytes):
-                pending.meta.properties[pending.index] = property.with(defaultOutput: bytes)
+                pending.meta.properties[pending.index].defaultOutput = pending.meta.arena.store(bytes)
             case .failure(let message):
                 fail(pending.meta.resolved, property.name, "default \(pending.value.jsonText) does not convert: \(message)")
             }
@@ -265,14 +268,5 @@ struct Compiler {
 
     private mutating func fail(_ model: ResolvedModel, _ property: String?, _ message: String) {
         errors.append(SchemaError(file: model.file, model: model.name, property: property, message: message))
-    }
-}
-
-extension PropertyMeta {
-    /// A copy with the default's output set.
-    func with(defaultOutput: [UInt8]) -> PropertyMeta {
-        PropertyMeta(name: name, member: member, placement: placement, key: key, inputPath: inputPath,
-                     converter: converter, required: required, nullable: nullable, strict: strict,
-                     takesStrings: takesStrings, blankIsNull: blankIsNull, defaultOutput: defaultOutput, nextSameKey: nextSameKey)
     }
 }

@@ -16,6 +16,13 @@ public final class ModelMeta: @unchecked Sendable {
     var lookupProperties: [Int] = []
     var unknownKeys: UnknownKeyPolicy = .ignore
     var discriminator: DiscriminatorMeta?
+    /// Owns the converters that properties reference unowned.
+    var converters: [any ValueConverter] = []
+    /// Owns the bytes that properties point into.
+    let arena = ByteArena()
+    /// The other models compiled with this one, kept alive here because converters refer to
+    /// models unowned (recursive models would otherwise form reference cycles).
+    var graph: [ModelMeta] = []
 
     init(resolved: ResolvedModel) {
         self.name = resolved.name
@@ -26,5 +33,10 @@ public final class ModelMeta: @unchecked Sendable {
 /// A compiled discriminator: where the tag is and which model each tag selects.
 struct DiscriminatorMeta: Sendable {
     let lookup: Lookup
-    let mapping: [(tag: [UInt8], model: ModelMeta)]
+    let mapping: [(tag: [UInt8], model: ModelReference)]
+}
+
+/// A model referenced from inside a compiled graph, which the graph's root keeps alive.
+struct ModelReference: @unchecked Sendable {
+    unowned(unsafe) let meta: ModelMeta
 }

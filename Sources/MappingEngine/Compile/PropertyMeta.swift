@@ -1,5 +1,6 @@
 /// One compiled property: where its value comes from, how it converts, and what absence means.
-struct PropertyMeta: Sendable {
+struct PropertyMeta: @unchecked Sendable {
+    // The buffers point into the owning model's arena, immutable once compiled.
     /// How the property finds its input.
     enum Placement: Sendable {
         /// One key of the object, matched through the model's key table.
@@ -11,14 +12,15 @@ struct PropertyMeta: Sendable {
     }
 
     let name: String
-    /// `,"name":` — the member prefix, written from index 1 for the first member.
-    let member: [UInt8]
+    /// `,"name":` — the member prefix, written from index 1 for the first member (arena bytes).
+    let member: UnsafeBufferPointer<UInt8>
     let placement: Placement
-    /// The single key, for `.key` placement (and the first candidate's key otherwise).
-    let key: [UInt8]
+    /// The single key, for `.key` placement (and the first candidate's key otherwise; arena bytes).
+    let key: UnsafeBufferPointer<UInt8>
     /// Input location of the value, for errors.
     let inputPath: [PathComponent]
-    let converter: any ValueConverter
+    /// Owned by the model's `converters`; unowned here so a call costs no retain.
+    unowned(unsafe) let converter: any ValueConverter
     let required: Bool
     let nullable: Bool
     /// Property-level `strict`.
@@ -27,8 +29,8 @@ struct PropertyMeta: Sendable {
     let takesStrings: Bool
     /// Whether blank text counts as null (url).
     let blankIsNull: Bool
-    /// The default's output bytes.
-    let defaultOutput: [UInt8]?
+    /// The default's output bytes (arena bytes).
+    var defaultOutput: UnsafeBufferPointer<UInt8>?
     /// The next property reading the same key, or -1: one key may feed several properties.
     var nextSameKey: Int32 = -1
 }

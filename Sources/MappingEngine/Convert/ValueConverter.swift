@@ -1,7 +1,10 @@
 /// Converts one input value to its output form: every converter kind has this one signature,
 /// is chosen once per property by the compiler, and never knows where its value sits — the
 /// container adds the key or index as issues bubble up.
-protocol ValueConverter: Sendable {
+///
+/// Class-bound, so a converter is one reference: calling it on the hot path never copies a
+/// value existential. Conforming types are final classes with immutable state.
+protocol ValueConverter: AnyObject, Sendable {
     /// Writes the converted value of `node` to `ctx.out` and returns true, or records at least one
     /// error and returns false (what it wrote is then discarded by the caller).
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool

@@ -1,11 +1,19 @@
 /// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`: compares the written number
 /// exactly (decimal text against decimal text, so int64, uint64 and decimal bounds are exact).
-struct BoundsCheck: ValueConverter {
+final class BoundsCheck: ValueConverter {
     let inner: any ValueConverter
     let minimum: [UInt8]?
     let maximum: [UInt8]?
     let exclusiveMinimum: [UInt8]?
     let exclusiveMaximum: [UInt8]?
+
+    init(inner: any ValueConverter, minimum: [UInt8]?, maximum: [UInt8]?, exclusiveMinimum: [UInt8]?, exclusiveMaximum: [UInt8]?) {
+        self.inner = inner
+        self.minimum = minimum
+        self.maximum = maximum
+        self.exclusiveMinimum = exclusiveMinimum
+        self.exclusiveMaximum = exclusiveMaximum
+    }
     var takesStrings: Bool { inner.takesStrings }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {

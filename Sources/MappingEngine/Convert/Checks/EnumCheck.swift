@@ -1,8 +1,13 @@
 /// `enum`: the converted value must be one of the allowed outputs, compared as canonical bytes.
-struct EnumCheck: ValueConverter {
+final class EnumCheck: ValueConverter {
     let inner: any ValueConverter
     /// The allowed values, each already converted to its output bytes.
     let allowed: [[UInt8]]
+
+    init(inner: any ValueConverter, allowed: [[UInt8]]) {
+        self.inner = inner
+        self.allowed = allowed
+    }
     var takesStrings: Bool { inner.takesStrings }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {

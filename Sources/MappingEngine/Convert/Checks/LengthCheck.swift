@@ -1,10 +1,17 @@
 /// `minLength`/`maxLength`: characters (Unicode scalars) of a string, bytes of `data`.
-struct LengthCheck: ValueConverter {
+final class LengthCheck: ValueConverter {
     let inner: any ValueConverter
     let minLength: Int?
     let maxLength: Int?
     /// Count decoded base64 bytes instead of characters.
     let countsBytes: Bool
+
+    init(inner: any ValueConverter, minLength: Int?, maxLength: Int?, countsBytes: Bool) {
+        self.inner = inner
+        self.minLength = minLength
+        self.maxLength = maxLength
+        self.countsBytes = countsBytes
+    }
     var takesStrings: Bool { inner.takesStrings }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {

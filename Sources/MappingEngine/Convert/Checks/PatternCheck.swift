@@ -1,8 +1,13 @@
 /// `pattern`: the converted string must contain a match of the regular expression
 /// (JSON Schema semantics: unanchored unless the pattern anchors itself).
-struct PatternCheck: ValueConverter {
+final class PatternCheck: ValueConverter {
     let inner: any ValueConverter
     let pattern: CompiledPattern
+
+    init(inner: any ValueConverter, pattern: CompiledPattern) {
+        self.inner = inner
+        self.pattern = pattern
+    }
     var takesStrings: Bool { inner.takesStrings }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {

@@ -1,8 +1,12 @@
 /// `values`: maps an input, looked up by its literal text (`1` and `"1"` both match `"1"`),
 /// to an output value converted at compile time.
-struct ValuesConverter: ValueConverter {
+final class ValuesConverter: ValueConverter {
     /// Input literal text → output bytes.
     let table: [(input: [UInt8], output: [UInt8])]
+
+    init(table: [(input: [UInt8], output: [UInt8])]) {
+        self.table = table
+    }
     var takesStrings: Bool { true }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {

@@ -1,5 +1,5 @@
 /// `any`: the value verbatim (minified, strings canonical).
-struct AnyConverter: ValueConverter {
+final class AnyConverter: ValueConverter {
     var takesStrings: Bool { true }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {

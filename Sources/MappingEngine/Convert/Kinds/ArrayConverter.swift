@@ -1,11 +1,19 @@
 /// `array<T>` and `set<T>` (duplicates dropped, first occurrence kept, compared by their
 /// canonical output); `wrapSingle` turns a lone value into a one-element array.
-struct ArrayConverter: ValueConverter {
+final class ArrayConverter: ValueConverter {
     let element: ElementSpec
     let isSet: Bool
     let wrapSingle: Bool
     let minItems: Int?
     let maxItems: Int?
+
+    init(element: ElementSpec, isSet: Bool, wrapSingle: Bool, minItems: Int?, maxItems: Int?) {
+        self.element = element
+        self.isSet = isSet
+        self.wrapSingle = wrapSingle
+        self.minItems = minItems
+        self.maxItems = maxItems
+    }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
         let entry = ctx.document[node]

@@ -1,6 +1,10 @@
 /// `bool`: true/false; in lax mode also 0/1 and the words of SPEC §3.2.
-struct BoolConverter: ValueConverter {
+final class BoolConverter: ValueConverter {
     let strict: Bool
+
+    init(strict: Bool) {
+        self.strict = strict
+    }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
         let doc = ctx.document

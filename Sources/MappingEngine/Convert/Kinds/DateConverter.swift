@@ -1,9 +1,15 @@
 /// `date`: every accepted input form (SPEC §3.3) to RFC 3339 in UTC.
-struct DateConverter: ValueConverter {
+final class DateConverter: ValueConverter {
     let formats: [DateFormat]
     /// Whether the property's own `formats` name an epoch form, making numbers natural input.
     let numbersAreNatural: Bool
     let strict: Bool
+
+    init(formats: [DateFormat], numbersAreNatural: Bool, strict: Bool) {
+        self.formats = formats
+        self.numbersAreNatural = numbersAreNatural
+        self.strict = strict
+    }
     var takesStrings: Bool { true }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {

@@ -1,6 +1,10 @@
 /// `decimal`: arbitrary precision, written as a JSON number with the input's digits.
-struct DecimalConverter: ValueConverter {
+final class DecimalConverter: ValueConverter {
     let strict: Bool
+
+    init(strict: Bool) {
+        self.strict = strict
+    }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
         let doc = ctx.document

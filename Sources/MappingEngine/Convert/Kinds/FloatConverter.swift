@@ -1,7 +1,12 @@
 /// `float` and `double`: finite values only; overflow and NaN/Infinity are `out_of_range`.
-struct FloatConverter: ValueConverter {
+final class FloatConverter: ValueConverter {
     let single: Bool
     let strict: Bool
+
+    init(single: Bool, strict: Bool) {
+        self.single = single
+        self.strict = strict
+    }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
         let doc = ctx.document

@@ -1,8 +1,13 @@
 /// `int8` … `uint64`: exact over the whole range, never through a Double; a fraction is
 /// `lossy_conversion`, a value outside the width `out_of_range`.
-struct IntegerConverter: ValueConverter {
+final class IntegerConverter: ValueConverter {
     let width: IntegerWidth
     let strict: Bool
+
+    init(width: IntegerWidth, strict: Bool) {
+        self.width = width
+        self.strict = strict
+    }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
         let doc = ctx.document

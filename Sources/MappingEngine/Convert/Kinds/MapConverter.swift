@@ -1,8 +1,14 @@
 /// `map<T>`: an object with arbitrary keys whose values convert to T.
-struct MapConverter: ValueConverter {
+final class MapConverter: ValueConverter {
     let element: ElementSpec
     let minItems: Int?
     let maxItems: Int?
+
+    init(element: ElementSpec, minItems: Int?, maxItems: Int?) {
+        self.element = element
+        self.minItems = minItems
+        self.maxItems = maxItems
+    }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
         let entry = ctx.document[node]

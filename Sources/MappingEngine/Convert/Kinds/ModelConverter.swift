@@ -1,8 +1,14 @@
 /// A nested model: an object (or, in lax mode, PHP's empty array `[]`) converted property by
 /// property; a discriminator hands the object to the model its tag selects.
-struct ModelConverter: ValueConverter {
-    let meta: ModelMeta
+final class ModelConverter: ValueConverter {
+    /// Unowned: the root of the compiled graph keeps every model of it alive.
+    unowned(unsafe) let meta: ModelMeta
     let strict: Bool
+
+    init(meta: ModelMeta, strict: Bool) {
+        self.meta = meta
+        self.strict = strict
+    }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
         let entry = ctx.document[node]
@@ -29,8 +35,8 @@ extension DiscriminatorMeta {
         }
         let kind = doc[tagNode].kind
         let target: ModelMeta? = switch kind {
-        case .string: doc.withDecodedString(tagNode) { text in mapping.first { $0.tag.elementsEqual(text) }?.model }
-        case .number, .true, .false: mapping.first { $0.tag.elementsEqual(doc.content(tagNode)) }?.model
+        case .string: doc.withDecodedString(tagNode) { text in mapping.first { $0.tag.elementsEqual(text) }?.model.meta }
+        case .number, .true, .false: mapping.first { $0.tag.elementsEqual(doc.content(tagNode)) }?.model.meta
         default: nil
         }
         guard let target else {
@@ -90,7 +96,7 @@ extension ModelMeta {
             }
         } else if memberCount > 0 {
             for head in keyProperties {
-                let found = properties.unsafelyUnwrapped[head].key.withUnsafeBufferPointer { doc.lastMember(of: node, named: $0) }
+                let found = doc.lastMember(of: node, named: properties.unsafelyUnwrapped[head].key)
                 guard let found else { continue }
                 var index = Int32(head)
                 repeat {
@@ -143,7 +149,7 @@ extension ModelMeta {
         if ctx.isNull(slot, lax: lax, stringTarget: property.pointee.takesStrings)
             || (property.pointee.blankIsNull && URLConverter.isBlank(ctx.document, slot)) {
             if property.pointee.nullable {
-                writeMember(property, ModelMeta.null, &ctx, first: &first)
+                writeMember(property, nil, &ctx, first: &first)
             } else if let output = property.pointee.defaultOutput {
                 writeMember(property, output, &ctx, first: &first)
             } else if property.pointee.required {
@@ -155,9 +161,8 @@ extension ModelMeta {
             return true
         }
         let start = ctx.out.count
-        property.pointee.member.withUnsafeBufferPointer { member in
-            ctx.out.bytes(first ? UnsafeBufferPointer(rebasing: member[1...]) : member)
-        }
+        let member = property.pointee.member
+        ctx.out.bytes(first ? UnsafeBufferPointer(rebasing: member[1...]) : member)
         let mark = ctx.issues.count
         let ok = property.pointee.converter.convert(slot, &ctx)
         if ctx.issues.count > mark {
@@ -167,14 +172,11 @@ extension ModelMeta {
         return ok
     }
 
-    private static let null: [UInt8] = Array("null".utf8)
-
     @inline(__always)
-    private func writeMember(_ property: UnsafePointer<PropertyMeta>, _ value: [UInt8], _ ctx: inout ConversionContext, first: inout Bool) {
-        property.pointee.member.withUnsafeBufferPointer { member in
-            ctx.out.bytes(first ? UnsafeBufferPointer(rebasing: member[1...]) : member)
-        }
-        value.withUnsafeBufferPointer { ctx.out.bytes($0) }
+    private func writeMember(_ property: UnsafePointer<PropertyMeta>, _ value: UnsafeBufferPointer<UInt8>?, _ ctx: inout ConversionContext, first: inout Bool) {
+        let member = property.pointee.member
+        ctx.out.bytes(first ? UnsafeBufferPointer(rebasing: member[1...]) : member)
+        if let value { ctx.out.bytes(value) } else { ctx.out.ascii("null") }
         first = false
     }
 

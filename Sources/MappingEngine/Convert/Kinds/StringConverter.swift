@@ -1,7 +1,11 @@
 /// `string`: strings as they are (escapes made canonical); in lax mode numbers as their
 /// literal text and booleans as `"true"`/`"false"`.
-struct StringConverter: ValueConverter {
+final class StringConverter: ValueConverter {
     let strict: Bool
+
+    init(strict: Bool) {
+        self.strict = strict
+    }
     var takesStrings: Bool { true }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {

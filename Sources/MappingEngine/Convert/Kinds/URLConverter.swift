@@ -1,6 +1,10 @@
 /// `url`: an absolute URI (RFC 3986, UTF-8 allowed as in IRIs), trimmed; empty text is null.
-struct URLConverter: ValueConverter {
+final class URLConverter: ValueConverter {
     let strict: Bool
+
+    init(strict: Bool) {
+        self.strict = strict
+    }
     var takesStrings: Bool { true }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {

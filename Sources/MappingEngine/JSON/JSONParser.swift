@@ -1,0 +1,444 @@
+/// Strict RFC 8259 parser from raw bytes into a flat `JSONTape`.
+///
+/// Choices where RFC 8259 leaves room: a leading byte order mark is rejected, string bytes must be
+/// well-formed UTF-8, and `\u` escapes must not leave a lone UTF-16 surrogate (a high surrogate
+/// must be followed by a `\u` low surrogate, a low one must follow a high one), so every string
+/// decodes to valid Unicode. Numbers are validated but not converted. Nesting deeper than
+/// `maxDepth` containers fails with code `too_deep`; empty or all-whitespace input with `empty_body`.
+public struct JSONParser: Sendable {
+    /// Maximum number of nested open containers.
+    public var maxDepth: Int
+
+    public init(maxDepth: Int = 256) {
+        self.maxDepth = maxDepth
+    }
+
+    /// Parses `input` into `tape` and returns a view valid as long as both `input` and `tape` are alive and unmodified.
+    public func parse(_ input: UnsafeBufferPointer<UInt8>, into tape: JSONTape) throws(JSONSyntaxError) -> JSONDocument {
+        guard let base = input.baseAddress, input.count > 0 else {
+            throw JSONSyntaxError(
+                code: JSONSyntaxError.emptyBody, message: "empty input", offset: 0, line: 1, column: 1)
+        }
+        guard input.count < Int(UInt32.max) else {
+            throw JSONSyntaxError.at(0, in: base, "input larger than 4 GiB")
+        }
+        let count = try Self.parseTape(base, input.count, tape, maxDepth)
+        return JSONDocument(
+            input: input, base: base, nodes: UnsafeBufferPointer(start: tape.nodes, count: count))
+    }
+
+    /// Advances `p` past JSON whitespace.
+    ///
+    /// Runs of spaces (indentation) are skipped up to 8 bytes at a time: XOR with spaces is exact
+    /// per byte, so the trailing zero count gives the number of leading spaces.
+    @inline(__always)
+    private static func skipWhitespace(_ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) {
+        while p < end {
+            let c = p[0]
+            if c > 0x20 { return }
+            if c == 0x20 {
+                p += 1
+                // A lone space (as in `"key": value`) stays on this cheap path; only a run of
+                // spaces pays for the 8-byte step.
+                if end - p >= 8 && p[0] == 0x20 {
+                    let x = JSONStringCodec.load8(p) ^ 0x2020_2020_2020_2020
+                    p += x == 0 ? 8 : x.trailingZeroBitCount &>> 3
+                }
+            } else if c == 0x0A || c == 0x0D || c == 0x09 {
+                p += 1
+            } else {
+                return
+            }
+        }
+    }
+
+    /// Fills the tape and returns its node count; the whole parse is one loop over an explicit
+    /// container stack so that deep input cannot exhaust the call stack.
+    private static func parseTape(
+        _ base: UnsafePointer<UInt8>, _ length: Int, _ tape: JSONTape, _ maxDepth: Int
+    ) throws(JSONSyntaxError) -> Int {
+        let end = base + length
+        var p = base
+        // Tape fields are copied into locals so the loop works on registers, not class storage.
+        var nodes = tape.nodes
+        var capacity = tape.nodeCapacity
+        var stack = tape.stack
+        var stackCapacity = tape.stackCapacity
+        var n = 0
+        var depth = 0
+        var container = 0
+        var elementCount: UInt32 = 0
+        var inObject = false
+
+        skipWhitespace(&p, end)
+        if p == end {
+            throw JSONSyntaxError.at(0, in: base, code: JSONSyntaxError.emptyBody, "input holds only whitespace")
+        }
+        if p == base && length >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF {
+            throw JSONSyntaxError.at(0, in: base, "byte order mark not allowed")
+        }
+
+        parsing: while true {
+            // Invariant: p is at the first byte of a value. At most two nodes (a container and
+            // its first key, or a value and the next key) are written before this point is
+            // reached again, so one capacity check per value suffices.
+            guard p < end else { throw failure(.value, p, base, end) }
+            if capacity &- n < 2 {
+                (nodes, capacity) = tape.growNodes(keeping: n)
+            }
+            let c = p[0]
+            let start = UInt32(truncatingIfNeeded: p - base)
+            switch c {
+            case UInt8(ascii: "\""):
+                var flags: UInt8 = 0
+                let close = try scanString(p + 1, end, base, &flags)
+                nodes[n] = JSONNode(
+                    kind: .string, flags: flags, start: start &+ 1,
+                    length: UInt32(truncatingIfNeeded: close - p - 1), end: UInt32(truncatingIfNeeded: n &+ 1))
+                n &+= 1
+                p = close + 1
+
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                if depth >= maxDepth {
+                    throw JSONSyntaxError.at(
+                        p - base, in: base, code: JSONSyntaxError.tooDeep, "nesting deeper than \(maxDepth)")
+                }
+                let isObject = c == UInt8(ascii: "{")
+                let index = n
+                nodes[index] = JSONNode(
+                    kind: isObject ? .object : .array, flags: 0, start: start, length: 0,
+                    end: UInt32(truncatingIfNeeded: index &+ 1))
+                n &+= 1
+                p += 1
+                skipWhitespace(&p, end)
+                guard p < end else { throw failure(isObject ? .keyOrClose : .value, p, base, end) }
+                if p[0] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    p += 1
+                    break
+                }
+                if depth == stackCapacity {
+                    (stack, stackCapacity) = tape.growStack(keeping: depth)
+                }
+                stack[depth] = UInt64(truncatingIfNeeded: container) | UInt64(elementCount) << 32
+                depth &+= 1
+                container = index
+                elementCount = 0
+                inObject = isObject
+                if isObject {
+                    guard p[0] == UInt8(ascii: "\"") else { throw failure(.keyOrClose, p, base, end) }
+                    try parseKey(&p, end, base, nodes, &n)
+                }
+                continue parsing
+
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let (next, flags) = try scanNumber(p, end, base)
+                nodes[n] = JSONNode(
+                    kind: .number, flags: flags, start: start,
+                    length: UInt32(truncatingIfNeeded: next - p), end: UInt32(truncatingIfNeeded: n &+ 1))
+                n &+= 1
+                p = next
+
+            case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                let kind: JSONKind
+                let size: Int
+                if c == UInt8(ascii: "t") {
+                    guard end - p >= 4, JSONStringCodec.load4(p) == 0x6575_7274 else {
+                        throw failure(.literalTrue, p, base, end)
+                    }
+                    (kind, size) = (.true, 4)
+                } else if c == UInt8(ascii: "n") {
+                    guard end - p >= 4, JSONStringCodec.load4(p) == 0x6C6C_756E else {
+                        throw failure(.literalNull, p, base, end)
+                    }
+                    (kind, size) = (.null, 4)
+                } else {
+                    guard end - p >= 5, JSONStringCodec.load4(p + 1) == 0x6573_6C61 else {
+                        throw failure(.literalFalse, p, base, end)
+                    }
+                    (kind, size) = (.false, 5)
+                }
+                nodes[n] = JSONNode(
+                    kind: kind, flags: 0, start: start, length: UInt32(truncatingIfNeeded: size),
+                    end: UInt32(truncatingIfNeeded: n &+ 1))
+                n &+= 1
+                p += size
+
+            default:
+                throw failure(.value, p, base, end)
+            }
+
+            // A value just ended: continue its container, close containers, or finish.
+            while depth > 0 {
+                elementCount &+= 1
+                skipWhitespace(&p, end)
+                guard p < end else { throw failure(inObject ? .objectSeparator : .arraySeparator, p, base, end) }
+                let d = p[0]
+                if d == UInt8(ascii: ",") {
+                    p += 1
+                    skipWhitespace(&p, end)
+                    if inObject {
+                        guard p < end, p[0] == UInt8(ascii: "\"") else { throw failure(.keyAfterComma, p, base, end) }
+                        try parseKey(&p, end, base, nodes, &n)
+                    }
+                    continue parsing
+                }
+                guard d == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                    throw failure(inObject ? .objectSeparator : .arraySeparator, p, base, end)
+                }
+                p += 1
+                nodes[container].length = elementCount
+                nodes[container].end = UInt32(truncatingIfNeeded: n)
+                depth &-= 1
+                let saved = stack[depth]
+                container = Int(truncatingIfNeeded: saved & 0xFFFF_FFFF)
+                elementCount = UInt32(truncatingIfNeeded: saved >> 32)
+                inObject = nodes[container].kind == .object
+            }
+            break parsing
+        }
+
+        skipWhitespace(&p, end)
+        if p < end {
+            throw failure(.trailingData, p, base, end)
+        }
+        return n
+    }
+
+    /// What the parser expected where it failed; turned into a message only on failure.
+    private enum Failure {
+        case value, keyOrClose, keyAfterComma, colon, arraySeparator, objectSeparator, trailingData
+        case literalTrue, literalFalse, literalNull, digitAfterMinus, digitAfterDot, digitInExponent
+    }
+
+    /// Builds the error for `failure` at `p`, which may be the end of input.
+    ///
+    /// Kept out of line so that message building does not weigh on the parse loop's registers.
+    @inline(never)
+    private static func failure(
+        _ failure: Failure, _ p: UnsafePointer<UInt8>, _ base: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>
+    ) -> JSONSyntaxError {
+        let expected: String
+        switch failure {
+        case .value:
+            let message = p < end ? "unexpected \(JSONSyntaxError.describe(p[0]))" : "unexpected end of input"
+            return JSONSyntaxError.at(p - base, in: base, message)
+        case .trailingData:
+            return JSONSyntaxError.at(p - base, in: base, "trailing data after JSON value")
+        case .literalTrue, .literalFalse, .literalNull:
+            let word = failure == .literalTrue ? "true" : failure == .literalFalse ? "false" : "null"
+            return JSONSyntaxError.at(p - base, in: base, "invalid literal, expected '\(word)'")
+        case .keyOrClose: expected = "string key or '}'"
+        case .keyAfterComma: expected = "string key after ','"
+        case .colon: expected = "':' after object key"
+        case .arraySeparator: expected = "',' or ']'"
+        case .objectSeparator: expected = "',' or '}'"
+        case .digitAfterMinus: expected = "digit after '-'"
+        case .digitAfterDot: expected = "digit after '.'"
+        case .digitInExponent: expected = "digit in exponent"
+        }
+        if p < end {
+            return JSONSyntaxError.at(p - base, in: base, "expected \(expected), found \(JSONSyntaxError.describe(p[0]))")
+        }
+        return JSONSyntaxError.at(p - base, in: base, "unexpected end of input, expected \(expected)")
+    }
+
+    /// Parses an object key at `p` (an opening quote), its `:` and the whitespace up to the value.
+    @inline(__always)
+    private static func parseKey(
+        _ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, _ base: UnsafePointer<UInt8>,
+        _ nodes: UnsafeMutablePointer<JSONNode>, _ n: inout Int
+    ) throws(JSONSyntaxError) {
+        var flags: UInt8 = 0
+        let close = try scanString(p + 1, end, base, &flags)
+        nodes[n] = JSONNode(
+            kind: .string, flags: flags, start: UInt32(truncatingIfNeeded: p + 1 - base),
+            length: UInt32(truncatingIfNeeded: close - p - 1), end: UInt32(truncatingIfNeeded: n &+ 1))
+        n &+= 1
+        p = close + 1
+        skipWhitespace(&p, end)
+        guard p < end, p[0] == UInt8(ascii: ":") else { throw failure(.colon, p, base, end) }
+        p += 1
+        skipWhitespace(&p, end)
+    }
+
+    /// Scans string content from `p` (just after the opening quote) and returns its closing quote.
+    ///
+    /// Plain ASCII is skipped 8 bytes at a time; escapes and non-ASCII go to `scanStringSlow`.
+    @inline(__always)
+    private static func scanString(
+        _ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, _ base: UnsafePointer<UInt8>, _ flags: inout UInt8
+    ) throws(JSONSyntaxError) -> UnsafePointer<UInt8> {
+        var q = p
+        while end - q >= 8 {
+            let mask = JSONStringCodec.parserStopMask(JSONStringCodec.load8(q))
+            if mask != 0 {
+                q += mask.trailingZeroBitCount &>> 3
+                if q[0] == UInt8(ascii: "\"") { return q }
+                return try scanStringSlow(q, end, p, base, &flags)
+            }
+            q += 8
+        }
+        return try scanStringSlow(q, end, p, base, &flags)
+    }
+
+    /// Continues a string scan at `q` through escapes, UTF-8 sequences and the input's last bytes.
+    @inline(never)
+    private static func scanStringSlow(
+        _ q: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, _ contentStart: UnsafePointer<UInt8>,
+        _ base: UnsafePointer<UInt8>, _ flags: inout UInt8
+    ) throws(JSONSyntaxError) -> UnsafePointer<UInt8> {
+        var q = q
+        while true {
+            while end - q >= 8 {
+                let mask = JSONStringCodec.parserStopMask(JSONStringCodec.load8(q))
+                if mask != 0 {
+                    q += mask.trailingZeroBitCount &>> 3
+                    break
+                }
+                q += 8
+            }
+            guard q < end else {
+                throw JSONSyntaxError.at(contentStart - 1 - base, in: base, "unterminated string")
+            }
+            let c = q[0]
+            if c == UInt8(ascii: "\"") {
+                return q
+            }
+            if c == UInt8(ascii: "\\") {
+                flags = JSONNode.hasEscapes
+                q = try scanEscape(q, end, contentStart, base)
+            } else if c >= 0x80 {
+                // Non-Latin text is mostly multi-byte sequences in a row: check them back to back.
+                repeat {
+                    let size = JSONStringCodec.sequenceLength(q, end)
+                    if size < 0 {
+                        throw utf8Error(size, q, base)
+                    }
+                    q += size
+                } while q < end && q[0] >= 0x80
+            } else if c < 0x20 {
+                throw JSONSyntaxError.at(
+                    q - base, in: base, "unescaped control character \(JSONSyntaxError.hex(c)) in string")
+            } else {
+                q += 1
+            }
+        }
+    }
+
+    /// Validates the escape at `q` (a backslash) and returns the byte after it.
+    @inline(__always)
+    private static func scanEscape(
+        _ q: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, _ contentStart: UnsafePointer<UInt8>,
+        _ base: UnsafePointer<UInt8>
+    ) throws(JSONSyntaxError) -> UnsafePointer<UInt8> {
+        guard end - q >= 2 else {
+            throw JSONSyntaxError.at(contentStart - 1 - base, in: base, "unterminated string")
+        }
+        switch q[1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+            UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return q + 2
+        case UInt8(ascii: "u"):
+            let unit = try unicodeEscape(q, end, base)
+            if unit & 0xFC00 == 0xDC00 {
+                throw surrogateError(q, unit, base)
+            }
+            if unit & 0xFC00 != 0xD800 {
+                return q + 6
+            }
+            guard end - q >= 8, q[6] == UInt8(ascii: "\\"), q[7] == UInt8(ascii: "u") else {
+                throw surrogateError(q, unit, base)
+            }
+            let low = try unicodeEscape(q + 6, end, base)
+            guard low & 0xFC00 == 0xDC00 else {
+                throw surrogateError(q, unit, base)
+            }
+            return q + 12
+        case let e:
+            let shown = e >= 0x20 && e < 0x7F ? "'\\\(Character(Unicode.Scalar(e)))'" : "byte \(JSONSyntaxError.hex(e))"
+            throw JSONSyntaxError.at(q - base, in: base, "invalid escape \(shown)")
+        }
+    }
+
+    /// Value of the `\uXXXX` escape at `q`.
+    @inline(__always)
+    private static func unicodeEscape(
+        _ q: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, _ base: UnsafePointer<UInt8>
+    ) throws(JSONSyntaxError) -> UInt32 {
+        guard end - q >= 6 else {
+            throw JSONSyntaxError.at(q - base, in: base, "invalid \\u escape, expected 4 hex digits")
+        }
+        let unit = JSONStringCodec.hex4(q + 2)
+        guard unit <= 0xFFFF else {
+            throw JSONSyntaxError.at(q - base, in: base, "invalid \\u escape, expected 4 hex digits")
+        }
+        return unit
+    }
+
+    /// Error for a `\u` escape at `q` holding a surrogate that is not part of a pair.
+    @inline(never)
+    private static func surrogateError(
+        _ q: UnsafePointer<UInt8>, _ unit: UInt32, _ base: UnsafePointer<UInt8>
+    ) -> JSONSyntaxError {
+        let digits = Array("0123456789abcdef")
+        let hex = (0..<4).reversed().map { String(digits[Int((unit >> (UInt32($0) * 4)) & 0xF)]) }.joined()
+        return JSONSyntaxError.at(q - base, in: base, "lone surrogate \\u\(hex)")
+    }
+
+    /// Error for the malformed UTF-8 sequence at `q`.
+    @inline(never)
+    private static func utf8Error(_ code: Int, _ q: UnsafePointer<UInt8>, _ base: UnsafePointer<UInt8>) -> JSONSyntaxError {
+        let byte = JSONSyntaxError.hex(q[0])
+        let message: String
+        switch JSONStringCodec.SequenceError(rawValue: code) {
+        case .truncated: message = "truncated UTF-8 sequence starting with byte \(byte)"
+        case .overlong: message = "overlong UTF-8 sequence starting with byte \(byte)"
+        case .surrogate: message = "UTF-8 encoded surrogate starting with byte \(byte)"
+        case .aboveMax: message = "UTF-8 sequence above U+10FFFF starting with byte \(byte)"
+        case .invalidLead, nil: message = "invalid UTF-8 byte \(byte)"
+        }
+        return JSONSyntaxError.at(q - base, in: base, message)
+    }
+
+    /// Validates a number at `p` (a `-` or digit); returns the byte after it and its flags.
+    @inline(__always)
+    private static func scanNumber(
+        _ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, _ base: UnsafePointer<UInt8>
+    ) throws(JSONSyntaxError) -> (UnsafePointer<UInt8>, UInt8) {
+        @inline(__always) func isDigit(_ q: UnsafePointer<UInt8>) -> Bool {
+            q < end && q[0] &- 0x30 < 10
+        }
+        var q = p
+        var flags = JSONNode.isInteger
+        if q[0] == UInt8(ascii: "-") {
+            flags |= JSONNode.isNegative
+            q += 1
+            guard isDigit(q) else { throw failure(.digitAfterMinus, q, base, end) }
+        }
+        if q[0] == UInt8(ascii: "0") {
+            q += 1
+            if isDigit(q) {
+                throw JSONSyntaxError.at(q - 1 - base, in: base, "leading zero in number")
+            }
+        } else {
+            q += 1
+            while isDigit(q) { q += 1 }
+        }
+        if q < end && q[0] == UInt8(ascii: ".") {
+            flags &= ~JSONNode.isInteger
+            q += 1
+            guard isDigit(q) else { throw failure(.digitAfterDot, q, base, end) }
+            q += 1
+            while isDigit(q) { q += 1 }
+        }
+        if q < end && q[0] | 0x20 == UInt8(ascii: "e") {
+            flags &= ~JSONNode.isInteger
+            q += 1
+            if q < end && (q[0] == UInt8(ascii: "+") || q[0] == UInt8(ascii: "-")) { q += 1 }
+            guard isDigit(q) else { throw failure(.digitInExponent, q, base, end) }
+            q += 1
+            while isDigit(q) { q += 1 }
+        }
+        return (q, flags)
+    }
+}

@@ -1,0 +1,84 @@
+/// Re-indents JSON text for people to read: one member or element per line, `": "` after keys,
+/// empty containers kept as `{}` / `[]`, string contents copied untouched.
+public enum JSONPrettyPrinter {
+    /// Returns `minified` (any valid JSON text; its whitespace is dropped) re-indented by `indent`
+    /// spaces per level, without a trailing newline.
+    public static func format(_ minified: UnsafeBufferPointer<UInt8>, indent: Int = 2) -> [UInt8] {
+        guard let src = minified.baseAddress else { return [] }
+        let n = minified.count
+        let indent = max(indent, 0)
+        var writer = JSONWriter(capacity: n * 2 + 16)
+        defer { writer.deallocate() }
+        var level = 0
+        var i = 0
+        while i < n {
+            let c = src[i]
+            switch c {
+            case UInt8(ascii: "\""):
+                var j = i + 1
+                while j < n && src[j] != UInt8(ascii: "\"") {
+                    j += src[j] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                j = min(j + 1, n)
+                writer.bytes(src + i, count: j - i)
+                i = j
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let closer = c == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                var j = i + 1
+                while j < n && isWhitespace(src[j]) { j += 1 }
+                writer.byte(c)
+                if j < n && src[j] == closer {
+                    writer.byte(closer)
+                    i = j + 1
+                } else {
+                    level += 1
+                    newline(&writer, spaces: level * indent)
+                    i += 1
+                }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                level = max(level - 1, 0)
+                newline(&writer, spaces: level * indent)
+                writer.byte(c)
+                i += 1
+            case UInt8(ascii: ","):
+                writer.byte(c)
+                newline(&writer, spaces: level * indent)
+                i += 1
+            case UInt8(ascii: ":"):
+                writer.ascii(": ")
+                i += 1
+            case let c where isWhitespace(c):
+                i += 1
+            default:
+                // A number or literal: copy the run up to the next structural or space byte.
+                var j = i + 1
+                while j < n {
+                    let d = src[j]
+                    if isWhitespace(d) || d == UInt8(ascii: ",") || d == UInt8(ascii: "}")
+                        || d == UInt8(ascii: "]") || d == UInt8(ascii: ":")
+                    {
+                        break
+                    }
+                    j += 1
+                }
+                writer.bytes(src + i, count: j - i)
+                i = j
+            }
+        }
+        return writer.makeArray()
+    }
+
+    /// Whether `c` is JSON whitespace.
+    private static func isWhitespace(_ c: UInt8) -> Bool {
+        c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09
+    }
+
+    /// Writes a line feed followed by `spaces` spaces.
+    private static func newline(_ writer: inout JSONWriter, spaces: Int) {
+        writer.reserve(spaces + 1)
+        let out = writer.tail
+        out[0] = 0x0A
+        (out + 1).initialize(repeating: 0x20, count: spaces)
+        writer.advance(by: spaces + 1)
+    }
+}

@@ -1,0 +1,53 @@
+/// Reusable tape storage (owns its memory, frees in deinit). Not thread-safe; one per thread/conversion.
+///
+/// Parsing into the same tape again reuses its memory, so a steady stream of documents of similar
+/// size parses without allocating. Every `JSONDocument` produced from a tape is invalidated by the
+/// next parse into it.
+public final class JSONTape {
+    /// The node buffer; `nodeCapacity` nodes long.
+    // Only the parser touches these, never concurrently with anything else, so the runtime
+    // exclusivity checks that class properties get by default would be pure overhead.
+    @exclusivity(unchecked) @usableFromInline var nodes: UnsafeMutablePointer<JSONNode>
+    /// Number of nodes `nodes` can hold.
+    @exclusivity(unchecked) @usableFromInline var nodeCapacity: Int
+    /// The parser's container stack: one packed (node index, element count) pair per open container.
+    @exclusivity(unchecked) var stack: UnsafeMutablePointer<UInt64>
+    /// Number of entries `stack` can hold.
+    @exclusivity(unchecked) var stackCapacity: Int
+
+    public init(capacity: Int = 256) {
+        nodeCapacity = max(capacity, 16)
+        nodes = .allocate(capacity: nodeCapacity)
+        stackCapacity = 32
+        stack = .allocate(capacity: stackCapacity)
+    }
+
+    deinit {
+        nodes.deallocate()
+        stack.deallocate()
+    }
+
+    /// Replaces the node buffer by one at least twice as large, keeping the first `count` nodes.
+    @inline(never)
+    func growNodes(keeping count: Int) -> (UnsafeMutablePointer<JSONNode>, Int) {
+        let newCapacity = nodeCapacity * 2
+        let newNodes = UnsafeMutablePointer<JSONNode>.allocate(capacity: newCapacity)
+        newNodes.initialize(from: nodes, count: count)
+        nodes.deallocate()
+        nodes = newNodes
+        nodeCapacity = newCapacity
+        return (newNodes, newCapacity)
+    }
+
+    /// Replaces the container stack by one twice as large, keeping the first `count` entries.
+    @inline(never)
+    func growStack(keeping count: Int) -> (UnsafeMutablePointer<UInt64>, Int) {
+        let newCapacity = stackCapacity * 2
+        let newStack = UnsafeMutablePointer<UInt64>.allocate(capacity: newCapacity)
+        newStack.initialize(from: stack, count: count)
+        stack.deallocate()
+        stack = newStack
+        stackCapacity = newCapacity
+        return (newStack, newCapacity)
+    }
+}
