@@ -13,7 +13,7 @@ public enum SchemaLoader {
         var errors: [SchemaError] = []
         for relative in schemaFiles(under: root) {
             do {
-                let data = try Data(contentsOf: root.appendingPathComponent(relative))
+                let data = try Data(contentsOf: root.resolvingSymlinksInPath().appendingPathComponent(relative))
                 guard let text = String(data: data, encoding: .utf8) else {
                     errors.append(SchemaError(file: relative, message: "not UTF-8 text"))
                     continue
@@ -63,11 +63,14 @@ public enum SchemaLoader {
         }
     }
 
-    /// Relative paths of the schema files, sorted so loading is deterministic.
+    /// Relative paths of the schema files, sorted so loading is deterministic. The directory may
+    /// be a symbolic link; hidden entries are skipped (a Kubernetes ConfigMap volume holds every
+    /// file twice, once under its `..data` directory).
     private static func schemaFiles(under root: URL) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
+        guard let enumerator = FileManager.default.enumerator(atPath: root.resolvingSymlinksInPath().path) else { return [] }
         var files: [String] = []
         while let path = enumerator.nextObject() as? String {
+            if path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
             if path.hasSuffix(".json") || path.hasSuffix(".yaml") || path.hasSuffix(".yml") {
                 files.append(path)
             }
