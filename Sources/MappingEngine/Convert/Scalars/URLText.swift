@@ -186,11 +186,12 @@ public enum URLText {
     /// Scans the characters allowed in `component` from `start` and returns the position of the
     /// first byte that is not one (or `end`); nil when a `%` escape or a non-ASCII character is invalid.
     private static func scan(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ component: Component) -> Int? {
+        let (low, high) = allowedMask(component)
         var position = start
         while position < end {
             let byte = text[position]
             if byte < 0x80 {
-                if isAllowed(byte, in: component) {
+                if byte < 64 ? (low >> UInt64(byte)) & 1 != 0 : (high >> UInt64(byte & 63)) & 1 != 0 {
                     position += 1
                 } else if byte == UInt8(ascii: "%") {
                     guard isPercentEncoded(text, position, end) else { return nil }
@@ -208,16 +209,15 @@ public enum URLText {
         return position
     }
 
-    /// Whether an ASCII `byte` may appear literally in `component`.
+    /// The ASCII bytes that may appear literally in `component`, as a 128-bit set: RFC 3986
+    /// unreserved and sub-delims, plus the component's own extras (`:`, `@`, `/`, `?`).
     @inline(__always)
-    private static func isAllowed(_ byte: UInt8, in component: Component) -> Bool {
-        if isUnreserved(byte) || isSubDelimiter(byte) { return true }
-        switch byte {
-        case UInt8(ascii: ":"): return component != .host
-        case UInt8(ascii: "@"), UInt8(ascii: "/"):
-            return component == .path || component == .query || component == .fragment
-        case UInt8(ascii: "?"): return component == .query || component == .fragment
-        default: return false
+    private static func allowedMask(_ component: Component) -> (low: UInt64, high: UInt64) {
+        switch component {
+        case .host: (0x2bff_7fd2_0000_0000, 0x47ff_fffe_87ff_fffe)
+        case .userinfo: (0x2fff_7fd2_0000_0000, 0x47ff_fffe_87ff_fffe)
+        case .path: (0x2fff_ffd2_0000_0000, 0x47ff_fffe_87ff_ffff)
+        case .query, .fragment: (0xafff_ffd2_0000_0000, 0x47ff_fffe_87ff_ffff)
         }
     }
 
