@@ -21,8 +21,8 @@ build: deps
 
 ## run: build and demonstrate a conversion of the bundled example with the bundled schemas
 run: build
-	@echo "--- convertd convert --schemas $(SCHEMAS) --schema Book examples/book.json"
-	@.build/release/convertd convert --schemas $(SCHEMAS) --schema Book examples/book.json
+	@echo "--- convertd convert --schemas $(SCHEMAS) --schema Book --pretty examples/book.json"
+	@.build/release/convertd convert --schemas $(SCHEMAS) --schema Book --pretty examples/book.json
 
 ## test: every test (unit, golden, corpus, concurrency)
 test: deps

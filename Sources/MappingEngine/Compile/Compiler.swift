@@ -67,7 +67,7 @@ struct Compiler {
                 required: model.isRequired(property),
                 nullable: property.type.nullable,
                 strict: property.strict,
-                takesStrings: converter.takesStrings,
+                keepsNullWords: converter.keepsNullWords,
                 blankIsNull: property.type.kind == .url,
                 defaultOutput: nil
             )
@@ -143,11 +143,11 @@ struct Compiler {
             guard let inner = converter(for: element, property, in: model) else { return nil }
             return ArrayConverter(element: ElementSpec(converter: inner, nullable: element.nullable, strict: strict),
                                   isSet: { if case .set = type.kind { true } else { false } }(),
-                                  wrapSingle: property.wrapSingle, minItems: property.minItems, maxItems: property.maxItems)
+                                  wrapSingle: property.wrapSingle, items: CountLimits(min: property.minItems, max: property.maxItems))
         case .map(let element):
             guard let inner = converter(for: element, property, in: model) else { return nil }
             return MapConverter(element: ElementSpec(converter: inner, nullable: element.nullable, strict: strict),
-                                minItems: property.minItems, maxItems: property.maxItems)
+                                entries: CountLimits(min: property.minItems, max: property.maxItems))
         case .model(let name):
             guard let meta = meta(for: name) else { return nil }
             return ModelConverter(meta: meta, strict: strict)
@@ -168,8 +168,9 @@ struct Compiler {
                 case .failure(let message): fail(model, property.name, "values entry '\(entry.key)' → \(entry.value.jsonText) does not convert: \(message)")
                 }
             }
-            converter = ValuesConverter(table: table)
+            converter = ValuesConverter(table: table, keepsNullWords: base.keepsNullWords)
         }
+        var checks: [any OutputCheck] = []
         if let allowed = property.enumValues {
             var outputs: [[UInt8]] = []
             for value in allowed {
@@ -178,26 +179,29 @@ struct Compiler {
                 case .failure(let message): fail(model, property.name, "enum value \(value.jsonText) does not convert: \(message)")
                 }
             }
-            converter = EnumCheck(inner: converter, allowed: outputs)
+            let numeric = switch kind {
+            case .integer, .float, .double, .decimal: true
+            default: false
+            }
+            checks.append(EnumCheck(allowed: outputs, numeric: numeric))
         }
         if property.minimum != nil || property.maximum != nil || property.exclusiveMinimum != nil || property.exclusiveMaximum != nil {
-            converter = BoundsCheck(inner: converter,
-                                    minimum: property.minimum.map { Array($0.utf8) },
-                                    maximum: property.maximum.map { Array($0.utf8) },
-                                    exclusiveMinimum: property.exclusiveMinimum.map { Array($0.utf8) },
-                                    exclusiveMaximum: property.exclusiveMaximum.map { Array($0.utf8) })
+            checks.append(BoundsCheck(minimum: property.minimum.map { Array($0.utf8) },
+                                      maximum: property.maximum.map { Array($0.utf8) },
+                                      exclusiveMinimum: property.exclusiveMinimum.map { Array($0.utf8) },
+                                      exclusiveMaximum: property.exclusiveMaximum.map { Array($0.utf8) }))
         }
         if property.minLength != nil || property.maxLength != nil {
-            converter = LengthCheck(inner: converter, minLength: property.minLength, maxLength: property.maxLength,
-                                    countsBytes: kind == .data)
+            checks.append(LengthCheck(limits: CountLimits(min: property.minLength, max: property.maxLength), countsBytes: kind == .data))
         }
         if let pattern = property.pattern {
             do {
-                converter = PatternCheck(inner: converter, pattern: try CompiledPattern(pattern))
+                checks.append(PatternCheck(pattern: try CompiledPattern(pattern)))
             } catch {
                 fail(model, property.name, "pattern '\(pattern)' does not compile: \(error)")
             }
         }
+        if !checks.isEmpty { converter = CheckedConverter(inner: converter, checks: checks) }
         return converter
     }
 

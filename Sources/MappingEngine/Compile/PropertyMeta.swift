@@ -26,7 +26,7 @@ struct PropertyMeta: @unchecked Sendable {
     /// Property-level `strict`.
     let strict: Bool
     /// Whether strings are the converter's natural input (then lax null words do not apply).
-    let takesStrings: Bool
+    let keepsNullWords: Bool
     /// Whether blank text counts as null (url).
     let blankIsNull: Bool
     /// The default's output bytes (arena bytes).

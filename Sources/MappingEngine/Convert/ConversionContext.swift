@@ -89,12 +89,12 @@ struct ConversionContext {
     }
 
     /// Whether the node is null for a target: JSON null, or in lax mode one of the null words
-    /// (`nil`, `<null>`…) unless the target is a string.
+    /// (`nil`, `<null>`…) unless the target keeps them (string, any).
     @inline(__always)
-    func isNull(_ node: Int, lax: Bool, stringTarget: Bool) -> Bool {
+    func isNull(_ node: Int, lax: Bool, keepsNullWords: Bool) -> Bool {
         let entry = document[node]
         if entry.kind == .null { return true }
-        guard lax, !stringTarget, entry.kind == .string, entry.length >= 3, entry.length <= 6 else { return false }
+        guard lax, !keepsNullWords, entry.kind == .string, entry.length >= 3, entry.length <= 6 else { return false }
         return BoolText.isNullWord(document.content(node))
     }
 }

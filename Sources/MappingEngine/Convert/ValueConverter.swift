@@ -9,12 +9,13 @@ protocol ValueConverter: AnyObject, Sendable {
     /// error and returns false (what it wrote is then discarded by the caller).
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool
 
-    /// Whether a JSON string is this converter's natural input (lax null words do not apply).
-    var takesStrings: Bool { get }
+    /// Whether the lax null words (`nil`, `<null>`…) are values for this target rather than
+    /// null: true for `string` and `any` only (SPEC §3.2).
+    var keepsNullWords: Bool { get }
 }
 
 extension ValueConverter {
-    var takesStrings: Bool { false }
+    var keepsNullWords: Bool { false }
 }
 
 extension ConversionContext {

@@ -98,6 +98,8 @@ public struct SchemaRegistry: Sendable {
             lineage.append(parent)
             current = parent
         }
+        // Each generation adds or overrides its properties, then applies its own include and
+        // exclude, so a model inherits what its parent really has.
         var properties: [PropertyDefinition] = []
         for ancestor in lineage.reversed() {
             for property in ancestor.properties {
@@ -107,16 +109,16 @@ public struct SchemaRegistry: Sendable {
                     properties.append(property)
                 }
             }
-        }
-        let names = Set(properties.map(\.name))
-        for (option, list) in [("include", model.include), ("exclude", model.exclude)] {
-            for name in list ?? [] where !names.contains(name) {
-                return .failure(SchemaError(file: model.file, model: model.name,
-                                            message: "'\(option)' names unknown property '\(name)'"))
+            let names = Set(properties.map(\.name))
+            for (option, list) in [("include", ancestor.include), ("exclude", ancestor.exclude)] {
+                for name in list ?? [] where !names.contains(name) {
+                    return .failure(SchemaError(file: ancestor.file, model: ancestor.name,
+                                                message: "'\(option)' names unknown property '\(name)'"))
+                }
             }
+            if let include = ancestor.include { properties.removeAll { !include.contains($0.name) } }
+            if let exclude = ancestor.exclude { properties.removeAll { exclude.contains($0.name) } }
         }
-        if let include = model.include { properties.removeAll { !include.contains($0.name) } }
-        if let exclude = model.exclude { properties.removeAll { exclude.contains($0.name) } }
         return .success(ResolvedModel(
             name: model.name,
             file: model.file,

@@ -1,37 +1,14 @@
 /// `minLength`/`maxLength`: characters (Unicode scalars) of a string, bytes of `data`.
-final class LengthCheck: ValueConverter {
-    let inner: any ValueConverter
-    let minLength: Int?
-    let maxLength: Int?
+struct LengthCheck: OutputCheck {
+    let limits: CountLimits
     /// Count decoded base64 bytes instead of characters.
     let countsBytes: Bool
 
-    init(inner: any ValueConverter, minLength: Int?, maxLength: Int?, countsBytes: Bool) {
-        self.inner = inner
-        self.minLength = minLength
-        self.maxLength = maxLength
-        self.countsBytes = countsBytes
-    }
-    var takesStrings: Bool { inner.takesStrings }
-
-    func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
-        let start = ctx.out.count
-        guard inner.convert(node, &ctx) else { return false }
-        let length = ctx.out.withBytes { all -> Int in
-            // The output is a quoted canonical JSON string.
-            let content = UnsafeBufferPointer(rebasing: all[(start + 1)..<(all.count - 1)])
-            return countsBytes ? Base64Text.decodedLength(canonical: content) : LengthCheck.scalars(inJSONString: content)
-        }
-        let unit = countsBytes ? "bytes" : "characters"
-        if let minLength, length < minLength {
-            ctx.fail(.tooShort, "\(length) \(unit), fewer than \(minLength)", node: node)
-            return false
-        }
-        if let maxLength, length > maxLength {
-            ctx.fail(.tooLong, "\(length) \(unit), more than \(maxLength)", node: node)
-            return false
-        }
-        return true
+    func violation(of written: UnsafeBufferPointer<UInt8>) -> (code: ErrorCode, message: String)? {
+        // The output is a quoted canonical JSON string.
+        let content = UnsafeBufferPointer(rebasing: written[1..<(written.count - 1)])
+        let length = countsBytes ? Base64Text.decodedLength(canonical: content) : LengthCheck.scalars(inJSONString: content)
+        return limits.violation(length, unit: countsBytes ? "bytes" : "characters", tooFew: .tooShort, tooMany: .tooLong)
     }
 
     /// Unicode scalars of canonical JSON string content: UTF-8 lead bytes, each escape one scalar.
@@ -49,5 +26,25 @@ final class LengthCheck: ValueConverter {
             i += 1
         }
         return count
+    }
+}
+
+/// Lower and upper limits on a count: characters, bytes, items or entries.
+struct CountLimits: Sendable {
+    let min: Int?
+    let max: Int?
+
+    /// The error for `count`, or nil when it is within the limits.
+    func violation(_ count: Int, unit: String, tooFew: ErrorCode, tooMany: ErrorCode) -> (code: ErrorCode, message: String)? {
+        if let min, count < min { return (tooFew, "\(count) \(unit), fewer than \(min)") }
+        if let max, count > max { return (tooMany, "\(count) \(unit), more than \(max)") }
+        return nil
+    }
+
+    /// Records the error for a container of `count` items at `node`; false when there is one.
+    func check(_ count: Int, unit: String, node: Int, _ ctx: inout ConversionContext) -> Bool {
+        guard let violation = violation(count, unit: unit, tooFew: .tooFewItems, tooMany: .tooManyItems) else { return true }
+        ctx.fail(violation.code, violation.message, node: node)
+        return false
     }
 }

@@ -1,26 +1,10 @@
 /// `pattern`: the converted string must contain a match of the regular expression
 /// (JSON Schema semantics: unanchored unless the pattern anchors itself).
-final class PatternCheck: ValueConverter {
-    let inner: any ValueConverter
+struct PatternCheck: OutputCheck {
     let pattern: CompiledPattern
 
-    init(inner: any ValueConverter, pattern: CompiledPattern) {
-        self.inner = inner
-        self.pattern = pattern
-    }
-    var takesStrings: Bool { inner.takesStrings }
-
-    func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
-        let start = ctx.out.count
-        guard inner.convert(node, &ctx) else { return false }
-        let text = ctx.out.withBytes { all in
-            JSONValue.decodeStringLiteral(UnsafeBufferPointer(rebasing: all[start...]))
-        }
-        guard pattern.matches(text) else {
-            ctx.fail(.patternMismatch, "does not match \(pattern.source)", node: node)
-            return false
-        }
-        return true
+    func violation(of written: UnsafeBufferPointer<UInt8>) -> (code: ErrorCode, message: String)? {
+        pattern.matches(JSONValue.decodeStringLiteral(written)) ? nil : (.patternMismatch, "does not match \(pattern.source)")
     }
 }
 

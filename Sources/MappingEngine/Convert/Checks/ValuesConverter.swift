@@ -4,10 +4,12 @@ final class ValuesConverter: ValueConverter {
     /// Input literal text → output bytes.
     let table: [(input: [UInt8], output: [UInt8])]
 
-    init(table: [(input: [UInt8], output: [UInt8])]) {
+    init(table: [(input: [UInt8], output: [UInt8])], keepsNullWords: Bool) {
         self.table = table
+        self.keepsNullWords = keepsNullWords
     }
-    var takesStrings: Bool { true }
+    /// Whether the property's type keeps null words (a `string` does).
+    let keepsNullWords: Bool
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
         let doc = ctx.document

@@ -1,6 +1,6 @@
 /// `any`: the value verbatim (minified, strings canonical).
 final class AnyConverter: ValueConverter {
-    var takesStrings: Bool { true }
+    var keepsNullWords: Bool { true }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
         ctx.out.value(ctx.document, node)

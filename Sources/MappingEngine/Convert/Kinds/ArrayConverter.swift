@@ -4,15 +4,14 @@ final class ArrayConverter: ValueConverter {
     let element: ElementSpec
     let isSet: Bool
     let wrapSingle: Bool
-    let minItems: Int?
-    let maxItems: Int?
+    /// `minItems`/`maxItems`, counted after duplicates are dropped.
+    let items: CountLimits
 
-    init(element: ElementSpec, isSet: Bool, wrapSingle: Bool, minItems: Int?, maxItems: Int?) {
+    init(element: ElementSpec, isSet: Bool, wrapSingle: Bool, items: CountLimits) {
         self.element = element
         self.isSet = isSet
         self.wrapSingle = wrapSingle
-        self.minItems = minItems
-        self.maxItems = maxItems
+        self.items = items
     }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
@@ -28,7 +27,7 @@ final class ArrayConverter: ValueConverter {
             let ok = ctx.convertElement(node, element)
             if ctx.issues.count > mark { ctx.locate(since: mark, out: .index(0), input: []) }
             ctx.out.byte(UInt8(ascii: "]"))
-            return ok && checkCount(1, node, &ctx)
+            return ok && items.check(1, unit: "items", node: node, &ctx)
         }
         ctx.out.byte(UInt8(ascii: "["))
         var ok = true
@@ -53,19 +52,7 @@ final class ArrayConverter: ValueConverter {
             child = Int(ctx.document[child].end)
         }
         ctx.out.byte(UInt8(ascii: "]"))
-        return ok && checkCount(written, node, &ctx)
-    }
-
-    private func checkCount(_ count: Int, _ node: Int, _ ctx: inout ConversionContext) -> Bool {
-        if let minItems, count < minItems {
-            ctx.fail(.tooFewItems, "\(count) items, fewer than \(minItems)", node: node)
-            return false
-        }
-        if let maxItems, count > maxItems {
-            ctx.fail(.tooManyItems, "\(count) items, more than \(maxItems)", node: node)
-            return false
-        }
-        return true
+        return ok && items.check(written, unit: "items", node: node, &ctx)
     }
 }
 

@@ -1,6 +1,5 @@
 /// `data`: base64 (standard or URL-safe, padding optional), written in standard padded form.
 final class DataConverter: ValueConverter {
-    var takesStrings: Bool { true }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
         let doc = ctx.document

@@ -10,7 +10,6 @@ final class DateConverter: ValueConverter {
         self.numbersAreNatural = numbersAreNatural
         self.strict = strict
     }
-    var takesStrings: Bool { true }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
         let doc = ctx.document

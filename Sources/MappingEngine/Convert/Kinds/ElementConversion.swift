@@ -10,7 +10,7 @@ extension ConversionContext {
     /// Converts a container element, writing `null` for a null the element type allows.
     @inline(__always)
     mutating func convertElement(_ node: Int, _ spec: ElementSpec) -> Bool {
-        if isNull(node, lax: lax && !spec.strict, stringTarget: spec.converter.takesStrings) {
+        if isNull(node, lax: lax && !spec.strict, keepsNullWords: spec.converter.keepsNullWords) {
             guard spec.nullable else {
                 fail(.nullNotAllowed, "null is not allowed here", node: node)
                 return false

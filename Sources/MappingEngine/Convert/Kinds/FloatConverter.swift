@@ -11,20 +11,30 @@ final class FloatConverter: ValueConverter {
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
         let doc = ctx.document
         let lax = ctx.lax && !strict
-        let reading: FloatText
         switch doc[node].kind {
         case .number:
-            reading = read(doc.content(node), lax: false)
+            return convert(doc.content(node), lax: false, node, &ctx)
         case .string where lax:
-            reading = doc.withDecodedString(node) { read($0, lax: true) }
             ctx.coerced("string_to_float", node: node)
+            return doc.withDecodedString(node) { convert($0, lax: true, node, &ctx) }
         default:
             ctx.typeMismatch(node, expected: "number")
             return false
         }
-        switch reading {
+    }
+
+    /// Reads the number text and writes its shortest round-trip form, which must still be the
+    /// input's value: digits the type cannot hold (`16777217` as a float) are `lossy_conversion`.
+    private func convert(_ text: UnsafeBufferPointer<UInt8>, lax: Bool, _ node: Int, _ ctx: inout ConversionContext) -> Bool {
+        switch read(text, lax: lax) {
         case .value(let value):
+            let start = ctx.out.count
             if single { ctx.out.float(Float(value)) } else { ctx.out.double(value) }
+            let exact = ctx.out.withBytes { DecimalText.compare(UnsafeBufferPointer(rebasing: $0[start...]), text) == 0 }
+            guard exact else {
+                ctx.fail(.lossyConversion, "\(single ? "float" : "double") cannot hold this value exactly", node: node)
+                return false
+            }
             return true
         case .outOfRange:
             ctx.fail(.outOfRange, "outside the finite range of \(single ? "float" : "double")", node: node)

@@ -18,9 +18,9 @@ final class IntegerConverter: ValueConverter {
         case .number:
             let literal = doc.content(node)
             reading = IntegerText.read(literal, lax: false)
-            // A plain integer literal is already canonical: copy it.
+            // A plain integer literal is already canonical (but for `-0`): copy it.
             if entry.flags & JSONNode.isInteger != 0, case .value(let negative, let magnitude) = reading,
-               magnitude != 0 || !negative {
+               magnitude != 0 || entry.flags & JSONNode.isNegative == 0 {
                 guard width.fits(negative: negative, magnitude: magnitude) else { return outOfRange(node, &ctx) }
                 ctx.out.bytes(literal)
                 return true

@@ -1,13 +1,12 @@
 /// `map<T>`: an object with arbitrary keys whose values convert to T.
 final class MapConverter: ValueConverter {
     let element: ElementSpec
-    let minItems: Int?
-    let maxItems: Int?
+    /// `minItems`/`maxItems`, counted in entries.
+    let entries: CountLimits
 
-    init(element: ElementSpec, minItems: Int?, maxItems: Int?) {
+    init(element: ElementSpec, entries: CountLimits) {
         self.element = element
-        self.minItems = minItems
-        self.maxItems = maxItems
+        self.entries = entries
     }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
@@ -40,16 +39,7 @@ final class MapConverter: ValueConverter {
             key = Int(ctx.document[value].end)
         }
         ctx.out.byte(UInt8(ascii: "}"))
-        let count = written
-        if let minItems, count < minItems {
-            ctx.fail(.tooFewItems, "\(count) entries, fewer than \(minItems)", node: node)
-            return false
-        }
-        if let maxItems, count > maxItems {
-            ctx.fail(.tooManyItems, "\(count) entries, more than \(maxItems)", node: node)
-            return false
-        }
-        return ok
+        return entries.check(written, unit: "entries", node: node, &ctx) && ok
     }
 
     /// Key nodes that a later member with the same key overrides: the last one wins, as in models.

@@ -107,7 +107,7 @@ extension ModelMeta {
         }
         if memberCount > 0 {
             for index in lookupProperties {
-                if let found = resolveLookup(properties.unsafelyUnwrapped[index].placement, node, doc) {
+                if let found = resolveLookup(properties.unsafelyUnwrapped + index, node, ctx) {
                     ctx.slots.base[frame + index] = Int32(found)
                 }
             }
@@ -146,7 +146,7 @@ extension ModelMeta {
             return true
         }
         let lax = ctx.lax && !property.pointee.strict
-        if ctx.isNull(slot, lax: lax, stringTarget: property.pointee.takesStrings)
+        if ctx.isNull(slot, lax: lax, keepsNullWords: property.pointee.keepsNullWords)
             || (property.pointee.blankIsNull && URLConverter.isBlank(ctx.document, slot)) {
             if property.pointee.nullable {
                 writeMember(property, nil, &ctx, first: &first)
@@ -186,18 +186,21 @@ extension ModelMeta {
         return lookups.first { $0.resolve(in: doc, from: object) == value }?.inputPath ?? property.pointee.inputPath
     }
 
-    /// The value node of a key-path or candidate property.
-    private func resolveLookup(_ placement: PropertyMeta.Placement, _ node: Int, _ doc: JSONDocument) -> Int? {
-        switch placement {
+    /// The value node of a key-path or candidate property: for candidates the first present and
+    /// non-null one (lax null words count as null), else the first null one.
+    private func resolveLookup(_ property: UnsafePointer<PropertyMeta>, _ node: Int, _ ctx: ConversionContext) -> Int? {
+        let doc = ctx.document
+        switch property.pointee.placement {
         case .key:
             return nil
         case .path(let lookup):
             return lookup.resolve(in: doc, from: node)
         case .candidates(let lookups):
+            let lax = ctx.lax && !property.pointee.strict
             var null: Int?
             for lookup in lookups {
                 guard let found = lookup.resolve(in: doc, from: node) else { continue }
-                if doc[found].kind != .null { return found }
+                if !ctx.isNull(found, lax: lax, keepsNullWords: property.pointee.keepsNullWords) { return found }
                 if null == nil { null = found }
             }
             return null

@@ -6,7 +6,7 @@ final class StringConverter: ValueConverter {
     init(strict: Bool) {
         self.strict = strict
     }
-    var takesStrings: Bool { true }
+    var keepsNullWords: Bool { true }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
         let doc = ctx.document

@@ -5,7 +5,6 @@ final class URLConverter: ValueConverter {
     init(strict: Bool) {
         self.strict = strict
     }
-    var takesStrings: Bool { true }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
         let doc = ctx.document

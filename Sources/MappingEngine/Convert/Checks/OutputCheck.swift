@@ -1,0 +1,35 @@
+/// A constraint checked on a converted value's canonical output bytes: `enum`, the bounds,
+/// the lengths, `pattern`. Canonical output makes every comparison exact.
+protocol OutputCheck: Sendable {
+    /// The error for `written`, or nil when it passes.
+    func violation(of written: UnsafeBufferPointer<UInt8>) -> (code: ErrorCode, message: String)?
+}
+
+/// A converter followed by the checks its property declares; only built when it declares any,
+/// so an unconstrained property keeps the plain converter.
+final class CheckedConverter: ValueConverter {
+    let inner: any ValueConverter
+    let checks: [any OutputCheck]
+
+    init(inner: any ValueConverter, checks: [any OutputCheck]) {
+        self.inner = inner
+        self.checks = checks
+    }
+
+    var keepsNullWords: Bool { inner.keepsNullWords }
+
+    func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
+        let start = ctx.out.count
+        guard inner.convert(node, &ctx) else { return false }
+        let violation = ctx.out.withBytes { all -> (code: ErrorCode, message: String)? in
+            let written = UnsafeBufferPointer(rebasing: all[start...])
+            for check in checks {
+                if let violation = check.violation(of: written) { return violation }
+            }
+            return nil
+        }
+        guard let violation else { return true }
+        ctx.fail(violation.code, violation.message, node: node)
+        return false
+    }
+}
