@@ -26,7 +26,8 @@ run: build
 
 ## test: every test (unit, golden, corpus, concurrency)
 test: deps
-	CONVERTD_CORPUS=$(CORPUS) $(SWIFT) test
+	$(SWIFT) build --build-tests
+	CONVERTD_CORPUS=$(CORPUS) $(SWIFT) test --skip-build
 
 ## test-tsan: the concurrency tests under ThreadSanitizer
 test-tsan: deps

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// The built `convertd`, beside the test bundle.
+enum ConvertdExecutable {
+    static let url: URL? = {
+        let candidate = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("convertd")
+        return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
+    }()
+}
+
+/// The `convertd` executable as users and their CI run it: exit codes and what it prints.
+@Suite(.enabled(if: ConvertdExecutable.url != nil, "convertd executable not built next to the tests (run `swift build` first)"))
+struct CommandLineTests {
+
+    private static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Runs convertd with `arguments` and `input` on stdin.
+    private func run(_ arguments: [String], input: String = "") throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = ConvertdExecutable.url
+        process.arguments = arguments
+        process.currentDirectoryURL = Self.packageRoot
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    @Test func lintListsEveryMistakeAndFails() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("convertd-lint-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try """
+            Book:
+              properties:
+                title: strnig
+                author: Writer
+            """.write(to: directory.appendingPathComponent("books.yaml"), atomically: true, encoding: .utf8)
+        try """
+            {"A": {"extends": "B", "properties": {"x": "int"}}, "B": {"extends": "A", "properties": {"y": "int"}}}
+            """.write(to: directory.appendingPathComponent("cycle.json"), atomically: true, encoding: .utf8)
+        let result = try run(["lint", directory.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("books.yaml: Book.title: unknown type or model 'strnig'"))
+        #expect(result.stderr.contains("books.yaml: Book.author: unknown type or model 'Writer'"))
+        #expect(result.stderr.contains("cycle.json: A: extends cycle"))
+    }
+
+    @Test func lintAcceptsTheBundledSchemas() throws {
+        let result = try run(["lint", "schemas"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("models OK"))
+    }
+
+    @Test func convertPrintsTheNormalizedDocument() throws {
+        let result = try run(["convert", "--schemas", "schemas", "--schema", "Book", "examples/book.json"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix(#"{"id":42,"title":"Dune","price":19.90,"#))
+    }
+
+    @Test func convertPrintsEveryErrorAndFails() throws {
+        let result = try run(["convert", "--schemas", "schemas", "--schema", "Book"], input: #"{"id":"x","pages":-1}"#)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains(#""path":"/id","code":"invalid_number""#))
+        #expect(result.stdout.contains(#""path":"/title","source":"/name","code":"missing""#))
+        #expect(result.stdout.contains(#""path":"/pages","code":"out_of_range""#))
+    }
+
+    @Test func malformedInputIsBadJSONWithItsPosition() throws {
+        let result = try run(["convert", "--schemas", "schemas", "--schema", "Book"], input: "{\n  \"id\": 1,\n  oops\n}")
+        #expect(result.status == 1)
+        #expect(result.stdout.contains(#""code":"bad_json""#))
+        #expect(result.stdout.contains(#""line":3"#))
+    }
+
+    @Test func unknownSchemaExitsTwo() throws {
+        let result = try run(["convert", "--schemas", "schemas", "--schema", "Nope"], input: "{}")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("unknown schema 'Nope'"))
+    }
+}
