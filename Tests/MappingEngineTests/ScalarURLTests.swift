@@ -30,6 +30,7 @@ struct ScalarURLTextTests {
         "http://x/a:b@c/d?e/f?g#h/i?j",
         "HTTP://EXAMPLE.COM/",
         "data:text/plain;charset=utf-8,hi",
+        "http://x.com:8080/p", "https://a-b.c/x?y=z#w/?", "https://x.y/p?q=1&r=%41", "http://x", "https://x?",
     ])
     func acceptsValidURIs(_ text: String) {
         let result = ScalarFixture.bytes(text) { URLText.validate($0) }
@@ -45,6 +46,7 @@ struct ScalarURLTextTests {
         "http://[]/", "http://[fe80::1%eth0]/", "http://x:80a/", "http://a@b@c/", "http://x/#a#b", "ht tp://x",
         "http://x/\u{7}", "http://x/\u{85}", "http://x/\u{E000}", "http://x/\u{FFFE}", "http://x\ty", "http:// x",
         "no-colon", "h_ttp://x", "http://x/\u{7F}",
+        "http://host:abc", "https://a.b/c d", "http://a/b?c#d#e", "https://x.y/a\"b", "http://x.y/p{q}",
     ])
     func rejectsInvalidURIs(_ text: String) {
         #expect(ScalarFixture.bytes(text) { URLText.validate($0) } == nil)

@@ -7,7 +7,9 @@ struct EnumCheck: OutputCheck {
 
     func violation(of written: UnsafeBufferPointer<UInt8>) -> (code: ErrorCode, message: String)? {
         let found = allowed.contains { value in
-            numeric ? value.withUnsafeBufferPointer { DecimalText.compare($0, written) == 0 } : value.elementsEqual(written)
+            value.withUnsafeBufferPointer { value in
+                numeric ? DecimalText.compare(value, written) == 0 : ByteText.equal(value, written)
+            }
         }
         guard !found else { return nil }
         let list = allowed.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ", ")

@@ -33,6 +33,6 @@ final class ValuesConverter: ValueConverter {
     }
 
     private func lookup(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        table.first { $0.input.elementsEqual(text) }?.output
+        table.first { entry in entry.input.withUnsafeBufferPointer { ByteText.equal($0, text) } }?.output
     }
 }

@@ -67,7 +67,7 @@ struct SeenElements {
             var hasher = Hasher()
             hasher.combine(bytes: UnsafeRawBufferPointer(element))
             let key = hasher.finalize()
-            for range in ranges[key, default: []] where all[range].elementsEqual(element) {
+            for range in ranges[key, default: []] where ByteText.equal(UnsafeBufferPointer(rebasing: all[range]), element) {
                 return false
             }
             ranges[key, default: []].append(start..<all.count)

@@ -17,6 +17,20 @@ final class IntegerConverter: ValueConverter {
         switch entry.kind {
         case .number:
             let literal = doc.content(node)
+            // The common case, a short plain literal such as `640` or `-12`: digits summed in
+            // place (18 digits cannot overflow), the literal copied as it is canonical.
+            if entry.flags & JSONNode.isInteger != 0, literal.count <= 18, let base = literal.baseAddress {
+                let negative = entry.flags & JSONNode.isNegative != 0
+                var magnitude: UInt64 = 0
+                for i in (negative ? 1 : 0)..<literal.count {
+                    magnitude = magnitude &* 10 &+ UInt64(base[i] &- 0x30)
+                }
+                if !negative || magnitude != 0 {
+                    guard width.fits(negative: negative, magnitude: magnitude) else { return outOfRange(node, &ctx) }
+                    ctx.out.bytes(literal)
+                    return true
+                }
+            }
             reading = IntegerText.read(literal, lax: false)
             // A plain integer literal is already canonical (but for `-0`): copy it.
             if entry.flags & JSONNode.isInteger != 0, case .value(let negative, let magnitude) = reading,

@@ -35,8 +35,8 @@ extension DiscriminatorMeta {
         }
         let kind = doc[tagNode].kind
         let target: ModelMeta? = switch kind {
-        case .string: doc.withDecodedString(tagNode) { text in mapping.first { $0.tag.elementsEqual(text) }?.model.meta }
-        case .number, .true, .false: mapping.first { $0.tag.elementsEqual(doc.content(tagNode)) }?.model.meta
+        case .string: doc.withDecodedString(tagNode) { text in mapping.first { entry in entry.tag.withUnsafeBufferPointer { ByteText.equal($0, text) } }?.model.meta }
+        case .number, .true, .false: mapping.first { entry in entry.tag.withUnsafeBufferPointer { ByteText.equal($0, doc.content(tagNode)) } }?.model.meta
         default: nil
         }
         guard let target else {

@@ -12,10 +12,26 @@ final class URLConverter: ValueConverter {
             ctx.typeMismatch(node, expected: "URL string")
             return false
         }
-        let valid = doc.withDecodedString(node) { (text) -> Bool in
-            guard let range = URLText.validate(text) else { return false }
-            ctx.out.string(utf8: UnsafeBufferPointer(rebasing: text[range.offset..<(range.offset + range.count)]))
-            return true
+        let valid: Bool
+        if doc[node].flags & JSONNode.hasEscapes == 0 {
+            // A valid URI holds no quote, backslash or control character: its raw text is
+            // already canonical JSON string content.
+            let text = doc.content(node)
+            if let range = URLText.validate(text) {
+                ctx.out.reserve(range.count + 2)
+                ctx.out.byte(UInt8(ascii: "\""))
+                ctx.out.bytes(UnsafeBufferPointer(rebasing: text[range.offset..<(range.offset + range.count)]))
+                ctx.out.byte(UInt8(ascii: "\""))
+                valid = true
+            } else {
+                valid = false
+            }
+        } else {
+            valid = doc.withDecodedString(node) { (text) -> Bool in
+                guard let range = URLText.validate(text) else { return false }
+                ctx.out.string(utf8: UnsafeBufferPointer(rebasing: text[range.offset..<(range.offset + range.count)]))
+                return true
+            }
         }
         if !valid { ctx.fail(.invalidURL, "not an absolute URL", node: node) }
         return valid
@@ -25,6 +41,9 @@ final class URLConverter: ValueConverter {
     static func isBlank(_ document: JSONDocument, _ node: Int) -> Bool {
         let entry = document[node]
         guard entry.kind == .string, entry.length < 64 else { return false }
+        guard let first = document.content(node).first else { return true }
+        // Most URLs start with a letter: not blank, no decoding needed.
+        if first > 0x20 && first != UInt8(ascii: "\\") { return false }
         return document.withDecodedString(node) { text in
             text.allSatisfy { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }
         }

@@ -10,6 +10,7 @@ public enum URLText {
     ///
     /// Text that is empty after trimming is reported as `(offset, 0)` so the caller can map it to null.
     public static func validate(_ text: UnsafeBufferPointer<UInt8>) -> (offset: Int, count: Int)? {
+        if isPlainWebURL(text) { return (0, text.count) }
         let range = ScalarASCII.trimmedRange(text)
         guard !range.isEmpty else { return (range.lowerBound, 0) }
         let end = range.upperBound
@@ -32,6 +33,52 @@ public enum URLText {
         }
         guard position == end else { return nil }
         return (range.lowerBound, range.count)
+    }
+
+    /// The fast path for what most payloads hold: `http://` or `https://`, a host of letters,
+    /// digits, dots and hyphens, then ASCII path, query and fragment characters, no `%`, no
+    /// whitespace to trim. A true answer is always right; false sends the text down the full
+    /// RFC 3986 path, which decides.
+    @inline(__always)
+    private static func isPlainWebURL(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress, text.count >= 8 else { return false }
+        let head = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self) | 0x0000_0000_2020_2020
+        var position: Int
+        if head & 0x00FF_FFFF_FFFF_FFFF == 0x002F_2F3A_7074_7468 {            // "http://" (any case)
+            position = 7
+        } else if head == 0x2F2F_3A73_7074_7468 {                            // "https://" (any case)
+            position = 8
+        } else {
+            return false
+        }
+        let count = text.count
+        // Host: letters, digits, '.', '-', then the end or the start of a path, query or fragment.
+        let hostStart = position
+        let (hostLow, hostHigh): (UInt64, UInt64) = (0x03ff_6000_0000_0000, 0x07ff_fffe_07ff_fffe)
+        while position < count {
+            let byte = base[position]
+            guard byte < 128, (byte < 64 ? hostLow >> UInt64(byte) : hostHigh >> UInt64(byte & 63)) & 1 != 0 else { break }
+            position += 1
+        }
+        guard position > hostStart else { return false }
+        if position < count {
+            let byte = base[position]
+            guard byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") else { return false }
+        }
+        let (low, high) = allowedMask(.query)
+        var fragment = false
+        while position < count {
+            let byte = base[position]
+            if byte < 128, (byte < 64 ? low >> UInt64(byte) : high >> UInt64(byte & 63)) & 1 != 0 {
+                position += 1
+            } else if byte == UInt8(ascii: "#") && !fragment {
+                fragment = true
+                position += 1
+            } else {
+                return false
+            }
+        }
+        return true
     }
 
     /// The position after `scheme ":"` at the start of `range`, or nil when there is no valid scheme.
