@@ -9,9 +9,7 @@ struct ConvertCommand: ParsableCommand {
     )
 
     @OptionGroup var schemaOptions: SchemaOptions
-
-    @Option(name: .long, help: "The model to convert to.")
-    var schema: String
+    @OptionGroup var document: DocumentOptions
 
     @Option(name: .long, help: "lax (coerce, default) or strict (natural JSON types only).")
     var mode: String = "lax"
@@ -19,37 +17,21 @@ struct ConvertCommand: ParsableCommand {
     @Flag(name: .long, help: "Wrap the result with the coercions applied and the unknown keys seen.")
     var explain = false
 
-    @Flag(name: .long, help: "Indent the output.")
-    var pretty = false
-
-    @Argument(help: "The input file; stdin when omitted.")
-    var file: String?
-
     func run() throws {
         guard let mode = ConversionOptions.Mode(rawValue: mode) else {
             throw ValidationError("--mode must be lax or strict")
         }
         let engine = Engine(registry: try schemaOptions.load())
-        let input = try Input.read(file)
-        switch engine.convert(input, model: schema, options: ConversionOptions(mode: mode, explain: explain)) {
+        let options = ConversionOptions(mode: mode, explain: explain)
+        switch engine.convert(try document.read(), model: document.schema, options: options) {
         case .success(let output, let coercions, let unknownKeys):
-            if explain {
-                let wrapped = output.withUnsafeBufferPointer {
-                    ResultJSON.explained(output: $0, coercions: coercions, unknownKeys: unknownKeys)
-                }
-                Output.stdout(wrapped, pretty: pretty)
-            } else {
-                Output.stdout(output, pretty: pretty)
-            }
-        case .failure(let errors):
-            Output.stdout(ResultJSON.errors(errors, schema: schema).jsonBytes, pretty: pretty)
-            throw ExitCode(1)
-        case .malformed(let error):
-            Output.stdout(JSONValue.object([.init("errors", .array([ResultJSON.syntaxError(error)]))]).jsonBytes, pretty: pretty)
-            throw ExitCode(1)
-        case .unknownModel(let name):
-            Output.stderr("unknown schema '\(name)'")
-            throw ExitCode(2)
+            let body = explain
+                ? output.withUnsafeBufferPointer { ResultJSON.explained(output: $0, coercions: coercions, unknownKeys: unknownKeys) }
+                : output
+            Output.stdout(body, pretty: document.pretty)
+        case .failure(let errors): throw Output.invalid(errors, schema: document.schema, pretty: document.pretty)
+        case .malformed(let error): throw Output.malformed(error, pretty: document.pretty)
+        case .unknownModel(let name): throw Output.unknownModel(name)
         }
     }
 }

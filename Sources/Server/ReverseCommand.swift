@@ -9,31 +9,15 @@ struct ReverseCommand: ParsableCommand {
     )
 
     @OptionGroup var schemaOptions: SchemaOptions
-
-    @Option(name: .long, help: "The model the document is normalized to.")
-    var schema: String
-
-    @Flag(name: .long, help: "Indent the output.")
-    var pretty = false
-
-    @Argument(help: "The input file; stdin when omitted.")
-    var file: String?
+    @OptionGroup var document: DocumentOptions
 
     func run() throws {
         let engine = Engine(registry: try schemaOptions.load())
-        let input = try Input.read(file)
-        switch engine.reverse(input, model: schema) {
-        case .success(let output):
-            Output.stdout(output, pretty: pretty)
-        case .failure(let errors):
-            Output.stdout(ResultJSON.errors(errors, schema: schema).jsonBytes, pretty: pretty)
-            throw ExitCode(1)
-        case .malformed(let error):
-            Output.stdout(JSONValue.object([.init("errors", .array([ResultJSON.syntaxError(error)]))]).jsonBytes, pretty: pretty)
-            throw ExitCode(1)
-        case .unknownModel(let name):
-            Output.stderr("unknown schema '\(name)'")
-            throw ExitCode(2)
+        switch engine.reverse(try document.read(), model: document.schema) {
+        case .success(let output): Output.stdout(output, pretty: document.pretty)
+        case .failure(let errors): throw Output.invalid(errors, schema: document.schema, pretty: document.pretty)
+        case .malformed(let error): throw Output.malformed(error, pretty: document.pretty)
+        case .unknownModel(let name): throw Output.unknownModel(name)
         }
     }
 }

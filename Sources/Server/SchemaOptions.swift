@@ -18,6 +18,21 @@ struct SchemaOptions: ParsableArguments {
     }
 }
 
+/// The options of the commands that take one document through one model.
+struct DocumentOptions: ParsableArguments {
+    @Option(name: .long, help: "The model.")
+    var schema: String
+
+    @Flag(name: .long, help: "Indent the output.")
+    var pretty = false
+
+    @Argument(help: "The input file; stdin when omitted.")
+    var file: String?
+
+    /// The input document's bytes.
+    func read() throws -> [UInt8] { try Input.read(file) }
+}
+
 /// Reads the input document: a file, or stdin when none is named.
 enum Input {
     static func read(_ path: String?) throws -> [UInt8] {
@@ -41,5 +56,23 @@ enum Output {
 
     static func stderr(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// Prints the validation errors and exits 1.
+    static func invalid(_ errors: [ConversionError], schema: String, pretty: Bool) -> ExitCode {
+        stdout(ResultJSON.errors(errors, schema: schema).jsonBytes, pretty: pretty)
+        return ExitCode(1)
+    }
+
+    /// Prints the syntax error of a body that is not JSON and exits 1.
+    static func malformed(_ error: JSONSyntaxError, pretty: Bool) -> ExitCode {
+        stdout(JSONValue.object([.init("errors", .array([ResultJSON.syntaxError(error)]))]).jsonBytes, pretty: pretty)
+        return ExitCode(1)
+    }
+
+    /// Says the model does not exist and exits 2.
+    static func unknownModel(_ name: String) -> ExitCode {
+        stderr("unknown schema '\(name)'")
+        return ExitCode(2)
     }
 }

@@ -38,7 +38,9 @@ final class KeyTable: @unchecked Sendable {
         for (key, value) in keys {
             let found = key.withUnsafeBufferPointer { lookup($0) }
             guard found == KeyTable.unknown else { continue }
-            key.withUnsafeBufferPointer { (arena + offset).update(from: $0.baseAddress!, count: $0.count) }
+            key.withUnsafeBufferPointer { source in
+                if let base = source.baseAddress { (arena + offset).update(from: base, count: source.count) }
+            }
             let hash = key.withUnsafeBufferPointer { KeyTable.hash($0) }
             var slot = Int(truncatingIfNeeded: hash) & mask
             while entries[slot].value != KeyTable.unknown { slot = (slot + 1) & mask }
@@ -61,7 +63,7 @@ final class KeyTable: @unchecked Sendable {
             let entry = entries[slot]
             if entry.value == KeyTable.unknown { return KeyTable.unknown }
             if entry.hash == hash && Int(entry.length) == key.count
-                && (key.count == 0 || memcmp(arena + Int(entry.offset), key.baseAddress!, key.count) == 0) {
+                && (key.count == 0 || memcmp(arena + Int(entry.offset), key.baseAddress.unsafelyUnwrapped, key.count) == 0) {
                 return entry.value
             }
             slot = (slot + 1) & mask

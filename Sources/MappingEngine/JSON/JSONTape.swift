@@ -27,27 +27,25 @@ public final class JSONTape {
         stack.deallocate()
     }
 
-    /// Replaces the node buffer by one at least twice as large, keeping the first `count` nodes.
+    /// Replaces the node buffer by one twice as large, keeping the first `count` nodes.
     @inline(never)
     func growNodes(keeping count: Int) -> (UnsafeMutablePointer<JSONNode>, Int) {
-        let newCapacity = nodeCapacity * 2
-        let newNodes = UnsafeMutablePointer<JSONNode>.allocate(capacity: newCapacity)
-        newNodes.initialize(from: nodes, count: count)
-        nodes.deallocate()
-        nodes = newNodes
-        nodeCapacity = newCapacity
-        return (newNodes, newCapacity)
+        (nodes, nodeCapacity) = JSONTape.doubled(nodes, nodeCapacity, keeping: count)
+        return (nodes, nodeCapacity)
     }
 
     /// Replaces the container stack by one twice as large, keeping the first `count` entries.
     @inline(never)
     func growStack(keeping count: Int) -> (UnsafeMutablePointer<UInt64>, Int) {
-        let newCapacity = stackCapacity * 2
-        let newStack = UnsafeMutablePointer<UInt64>.allocate(capacity: newCapacity)
-        newStack.initialize(from: stack, count: count)
-        stack.deallocate()
-        stack = newStack
-        stackCapacity = newCapacity
-        return (newStack, newCapacity)
+        (stack, stackCapacity) = JSONTape.doubled(stack, stackCapacity, keeping: count)
+        return (stack, stackCapacity)
+    }
+
+    private static func doubled<T>(_ buffer: UnsafeMutablePointer<T>, _ capacity: Int, keeping count: Int) -> (UnsafeMutablePointer<T>, Int) {
+        let newCapacity = capacity * 2
+        let newBuffer = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
+        newBuffer.moveInitialize(from: buffer, count: count)
+        buffer.deallocate()
+        return (newBuffer, newCapacity)
     }
 }

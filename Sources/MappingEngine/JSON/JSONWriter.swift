@@ -174,17 +174,12 @@ public struct JSONWriter {
 
     /// Appends the shortest text that reads back as `v` (for example `1.0`, `1e-05`); a
     /// non-finite value, which JSON cannot represent, is written as `null`.
-    public mutating func double(_ v: Double) {
-        guard v.isFinite else {
-            ascii("null")
-            return
-        }
-        var text = v.description
-        text.withUTF8 { bytes($0) }
-    }
+    public mutating func double(_ v: Double) { shortest(v) }
 
     /// Appends the shortest text that reads back as `v`; a non-finite value is written as `null`.
-    public mutating func float(_ v: Float) {
+    public mutating func float(_ v: Float) { shortest(v) }
+
+    private mutating func shortest<F: BinaryFloatingPoint & CustomStringConvertible>(_ v: F) {
         guard v.isFinite else {
             ascii("null")
             return

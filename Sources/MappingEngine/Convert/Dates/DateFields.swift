@@ -10,6 +10,20 @@ struct DateFields {
     /// Local time minus UTC, in seconds (`+08:00` is 28 800).
     var offsetSeconds = 0
 
+    init() {}
+
+    /// Fields read in full by a fixed-layout scanner.
+    init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, nanosecond: Int = 0, offsetSeconds: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+        self.nanosecond = nanosecond
+        self.offsetSeconds = offsetSeconds
+    }
+
     /// The instant these fields name, or nil when a field is out of range, the day does not
     /// exist in the month, or the instant falls outside years 0001–9999 UTC.
     func instant() -> Instant? {

@@ -19,15 +19,8 @@ enum RFC1123Scanner {
               let second = c.twoDigits(), c.skip(UInt8(ascii: " ")),
               let offset = zone(&c), c.isAtEnd
         else { return nil }
-        var fields = DateFields()
-        fields.year = year
-        fields.month = month
-        fields.day = day.value
-        fields.hour = hour
-        fields.minute = minute
-        fields.second = second
-        fields.offsetSeconds = offset
-        return fields.instant()
+        return DateFields(year: year, month: month, day: day.value, hour: hour, minute: minute, second: second,
+                          offsetSeconds: offset).instant()
     }
 
     /// Reads a zone name (any case) or `±HHMM` as seconds east of UTC.

@@ -4,7 +4,7 @@ enum TwitterScanner {
     /// The instant the text names; the weekday must be a weekday name but is not checked.
     static func instant(_ cursor: DateCursor) -> Instant? {
         var c = cursor
-        var fields = DateFields()
+        var nanosecond = 0
         guard c.weekdayName(allowFull: false), c.skip(UInt8(ascii: " ")),
               let month = c.monthName(allowFull: false), c.skip(UInt8(ascii: " ")),
               let day = c.digits(minimum: 1, maximum: 2), c.skip(UInt8(ascii: " ")),
@@ -13,19 +13,13 @@ enum TwitterScanner {
               let second = c.twoDigits()
         else { return nil }
         if c.skip(UInt8(ascii: ".")) {
-            guard let nanosecond = c.fractionNanoseconds() else { return nil }
-            fields.nanosecond = nanosecond
+            guard let fraction = c.fractionNanoseconds() else { return nil }
+            nanosecond = fraction
         }
         guard c.skip(UInt8(ascii: " ")), let offset = c.numericOffset(minutesRequired: true),
               c.skip(UInt8(ascii: " ")), let year = c.fourDigits(), c.isAtEnd
         else { return nil }
-        fields.year = year
-        fields.month = month
-        fields.day = day.value
-        fields.hour = hour
-        fields.minute = minute
-        fields.second = second
-        fields.offsetSeconds = offset
-        return fields.instant()
+        return DateFields(year: year, month: month, day: day.value, hour: hour, minute: minute, second: second,
+                          nanosecond: nanosecond, offsetSeconds: offset).instant()
     }
 }
