@@ -56,14 +56,15 @@ struct Compiler {
                 placement = .path(lookups[0])
             }
             let converter = propertyConverter(property, in: model) ?? AnyConverter()
-            meta.converters.append(converter)
+            let cell = ConverterCell(converter)
+            meta.cells.append(cell)
             var compiled = PropertyMeta(
                 name: property.name,
                 member: meta.arena.store(Array(",".utf8) + JSONValue.string(property.name).jsonBytes + Array(":".utf8)),
                 placement: placement,
                 key: meta.arena.store(lookups[0].firstKey),
                 inputPath: lookups[0].inputPath,
-                converter: converter,
+                cell: Unmanaged.passUnretained(cell),
                 required: model.isRequired(property),
                 nullable: property.type.nullable,
                 strict: property.strict,

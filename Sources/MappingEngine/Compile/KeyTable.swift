@@ -63,7 +63,7 @@ final class KeyTable: @unchecked Sendable {
             let entry = entries[slot]
             if entry.value == KeyTable.unknown { return KeyTable.unknown }
             if entry.hash == hash && Int(entry.length) == key.count
-                && (key.count == 0 || memcmp(arena + Int(entry.offset), key.baseAddress.unsafelyUnwrapped, key.count) == 0) {
+                && (key.count == 0 || ByteText.equal(arena + Int(entry.offset), key.baseAddress.unsafelyUnwrapped, count: key.count)) {
                 return entry.value
             }
             slot = (slot + 1) & mask

@@ -4,20 +4,21 @@
 /// Built by `Compiler` in two steps (a shell first, so recursive models can point at
 /// themselves, then `finish`), and never changed once published through `MetaCache`.
 public final class ModelMeta: @unchecked Sendable {
-    // The mutable stored properties are written only by Compiler before publication.
+    // The mutable stored properties are written only by Compiler before publication, so the
+    // hot path reads them without dynamic exclusivity checks.
     public let name: String
     /// The definition with inheritance resolved, for export and listing.
     public internal(set) var resolved: ResolvedModel
-    var properties: [PropertyMeta] = []
-    var keyTable = KeyTable([])
+    @exclusivity(unchecked) var properties: [PropertyMeta] = []
+    @exclusivity(unchecked) var keyTable = KeyTable([])
     /// Indices of `.key` properties, head of each key's chain only.
-    var keyProperties: [Int] = []
+    @exclusivity(unchecked) var keyProperties: [Int] = []
     /// Indices of key-path, pointer and candidate properties, resolved after the key walk.
-    var lookupProperties: [Int] = []
-    var unknownKeys: UnknownKeyPolicy = .ignore
-    var discriminator: DiscriminatorMeta?
-    /// Owns the converters that properties reference unowned.
-    var converters: [any ValueConverter] = []
+    @exclusivity(unchecked) var lookupProperties: [Int] = []
+    @exclusivity(unchecked) var unknownKeys: UnknownKeyPolicy = .ignore
+    @exclusivity(unchecked) var discriminator: DiscriminatorMeta?
+    /// Owns the converter cells that properties reference unmanaged.
+    var cells: [ConverterCell] = []
     /// Owns the bytes that properties point into.
     let arena = ByteArena()
     /// The other models compiled with this one, kept alive here because converters refer to

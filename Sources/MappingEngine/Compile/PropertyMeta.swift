@@ -19,8 +19,11 @@ struct PropertyMeta: @unchecked Sendable {
     let key: UnsafeBufferPointer<UInt8>
     /// Input location of the value, for errors.
     let inputPath: [PathComponent]
-    /// Owned by the model's `converters`; unowned here so a call costs no retain.
-    unowned(unsafe) let converter: any ValueConverter
+    /// The converter, in a cell the model's `cells` own; unmanaged so a call costs no retain.
+    let cell: Unmanaged<ConverterCell>
+
+    /// The converter, for cold paths.
+    var converter: any ValueConverter { cell.takeUnretainedValue().converter }
     let required: Bool
     let nullable: Bool
     /// Property-level `strict`.

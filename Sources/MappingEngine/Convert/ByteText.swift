@@ -11,6 +11,24 @@ enum ByteText {
     static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
         guard let pa = a.baseAddress, let pb = b.baseAddress else { return true }
-        return memcmp(pa, pb, a.count) == 0
+        return equal(pa, pb, count: a.count)
+    }
+
+    /// Whether `count` bytes at `a` and `b` are equal; keys up to 16 bytes compare as two
+    /// overlapping word loads, never reading outside either range.
+    @inline(__always)
+    static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count n: Int) -> Bool {
+        let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
+        if n >= 8 {
+            guard n <= 16 else { return memcmp(a, b, n) == 0 }
+            return ra.loadUnaligned(as: UInt64.self) == rb.loadUnaligned(as: UInt64.self)
+                && ra.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) == rb.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+        }
+        if n >= 4 {
+            return ra.loadUnaligned(as: UInt32.self) == rb.loadUnaligned(as: UInt32.self)
+                && ra.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self) == rb.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+        }
+        for i in 0..<n where a[i] != b[i] { return false }
+        return true
     }
 }

@@ -16,14 +16,14 @@ public struct JSONDocument {
         self.nodes = nodes
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public subscript(i: Int) -> JSONNode {
         nodes[i]
     }
 
     /// Raw bytes of a scalar: a string's text between its quotes (escapes not resolved), a
     /// number's literal, `true`, `false` or `null`. Empty for containers.
-    @inlinable
+    @inlinable @inline(__always)
     public func content(_ i: Int) -> UnsafeBufferPointer<UInt8> {
         let node = nodes[i]
         if node.kind == .array || node.kind == .object {

@@ -94,7 +94,22 @@ public struct JSONWriter {
     @inlinable @inline(__always)
     public mutating func bytes(_ p: UnsafePointer<UInt8>, count n: Int) {
         reserve(n)
-        (storage + used).update(from: p, count: n)
+        let target = UnsafeMutableRawPointer(storage + used)
+        let source = UnsafeRawPointer(p)
+        // Member names and short values: two overlapping word moves beat a call to memmove.
+        if n >= 8 && n <= 16 {
+            let head = source.loadUnaligned(as: UInt64.self)
+            let tail = source.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+            target.storeBytes(of: head, as: UInt64.self)
+            target.storeBytes(of: tail, toByteOffset: n &- 8, as: UInt64.self)
+        } else if n >= 4 && n < 8 {
+            let head = source.loadUnaligned(as: UInt32.self)
+            let tail = source.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
+            target.storeBytes(of: head, as: UInt32.self)
+            target.storeBytes(of: tail, toByteOffset: n &- 4, as: UInt32.self)
+        } else {
+            (storage + used).update(from: p, count: n)
+        }
         used &+= n
     }
 

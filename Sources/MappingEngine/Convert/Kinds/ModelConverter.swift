@@ -164,7 +164,8 @@ extension ModelMeta {
         let member = property.pointee.member
         ctx.out.bytes(first ? UnsafeBufferPointer(rebasing: member[1...]) : member)
         let mark = ctx.issues.count
-        let ok = property.pointee.converter.convert(slot, &ctx)
+        // Borrowed through the unmanaged cell: no retain and release per property.
+        let ok = property.pointee.cell._withUnsafeGuaranteedRef { $0.converter.convert(slot, &ctx) }
         if ctx.issues.count > mark {
             ctx.locate(since: mark, out: .key(property.pointee.name), input: inputPath(of: property, value: slot, object: object, ctx.document))
         }

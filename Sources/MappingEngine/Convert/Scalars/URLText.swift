@@ -52,24 +52,21 @@ public enum URLText {
             return false
         }
         let count = text.count
+        let hostBytes = plainHostBytes.utf8Start
+        let queryBytes = plainQueryBytes.utf8Start
         // Host: letters, digits, '.', '-', then the end or the start of a path, query or fragment.
         let hostStart = position
-        let (hostLow, hostHigh): (UInt64, UInt64) = (0x03ff_6000_0000_0000, 0x07ff_fffe_07ff_fffe)
-        while position < count {
-            let byte = base[position]
-            guard byte < 128, (byte < 64 ? hostLow >> UInt64(byte) : hostHigh >> UInt64(byte & 63)) & 1 != 0 else { break }
-            position += 1
-        }
+        while position < count, hostBytes[Int(base[position])] == UInt8(ascii: "1") { position += 1 }
         guard position > hostStart else { return false }
         if position < count {
             let byte = base[position]
             guard byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") else { return false }
         }
-        let (low, high) = allowedMask(.query)
+        // Path, query and fragment: one table look-up per byte; one '#' may start the fragment.
         var fragment = false
         while position < count {
             let byte = base[position]
-            if byte < 128, (byte < 64 ? low >> UInt64(byte) : high >> UInt64(byte & 63)) & 1 != 0 {
+            if queryBytes[Int(byte)] == UInt8(ascii: "1") {
                 position += 1
             } else if byte == UInt8(ascii: "#") && !fragment {
                 fragment = true
@@ -80,6 +77,11 @@ public enum URLText {
         }
         return true
     }
+
+    /// Byte classes of the fast path, one character a byte value (`1`: allowed), so a look-up
+    /// costs one load with no bounds check or lazy initialisation.
+    private static let plainHostBytes: StaticString = "0000000000000000000000000000000000000000000001101111111111000000011111111111111111111111111000000111111111111111111111111110000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+    private static let plainQueryBytes: StaticString = "0000000000000000000000000000000001001011111111111111111111110101111111111111111111111111111000010111111111111111111111111110001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
 
     /// The position after `scheme ":"` at the start of `range`, or nil when there is no valid scheme.
     private static func schemeEnd(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
@@ -238,7 +240,7 @@ public enum URLText {
         while position < end {
             let byte = text[position]
             if byte < 0x80 {
-                if byte < 64 ? (low >> UInt64(byte)) & 1 != 0 : (high >> UInt64(byte & 63)) & 1 != 0 {
+                if byte < 64 ? (low &>> UInt64(byte)) & 1 != 0 : (high &>> UInt64(byte & 63)) & 1 != 0 {
                     position += 1
                 } else if byte == UInt8(ascii: "%") {
                     guard isPercentEncoded(text, position, end) else { return nil }
