@@ -1,0 +1,71 @@
+import ArgumentParser
+import Dispatch
+import MappingEngine
+
+/// `convertd bench`: how fast a schema converts a payload on this machine, in the steady state
+/// a long-running service reaches (one reused workspace, compiled model cached).
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Time parsing and full conversion (bytes → normalized bytes) of one document with one schema."
+    )
+
+    @OptionGroup var schemaOptions: SchemaOptions
+    @OptionGroup var document: DocumentOptions
+
+    @Option(name: .long, help: "Seconds to spend on each measurement.")
+    var seconds: Double = 2
+
+    func run() throws {
+        let engine = Engine(registry: try schemaOptions.load())
+        let input = try document.read()
+        let workspace = Workspace()
+        let tape = JSONTape()
+        let result = input.withUnsafeBufferPointer { bytes -> (parse: Double, convert: Double, output: Int)? in
+            guard case .success(let first) = engine.convert(bytes, model: document.schema, workspace: workspace) else {
+                return nil
+            }
+            let outputSize = first.output.count
+            let parse = BenchCommand.rate(seconds: seconds) {
+                _ = try? JSONParser().parse(bytes, into: tape)
+            }
+            let convert = BenchCommand.rate(seconds: seconds) {
+                _ = engine.convert(bytes, model: document.schema, workspace: workspace)
+            }
+            return (parse, convert, outputSize)
+        }
+        guard let result else {
+            switch engine.convert(input, model: document.schema) {
+            case .failure(let errors): throw Output.invalid(errors, schema: document.schema, pretty: document.pretty)
+            case .malformed(let error): throw Output.malformed(error, pretty: document.pretty)
+            case .unknownModel(let name): throw Output.unknownModel(name)
+            case .success: throw ExitCode(1)
+            }
+        }
+        print("model \(document.schema), input \(input.count) bytes, output \(result.output) bytes")
+        for (label, rate) in [("parse", result.parse), ("convert", result.convert)] {
+            let megabytes = rate * Double(input.count) / 1_000_000
+            print("\(label.padding(8)) \(Int(rate)) /s   \(Int(1e9 / rate)) ns each   \(Int(megabytes)) MB/s")
+        }
+    }
+
+    /// Calls `body` in batches until `seconds` have passed (after a warm-up) and returns calls per second.
+    private static func rate(seconds: Double, _ body: () -> Void) -> Double {
+        for _ in 0..<1000 { body() }
+        var calls = 0
+        var batch = 64
+        let start = DispatchTime.now().uptimeNanoseconds
+        var elapsed: UInt64 = 0
+        while Double(elapsed) < seconds * 1e9 {
+            for _ in 0..<batch { body() }
+            calls += batch
+            batch = min(batch * 2, 65_536)
+            elapsed = DispatchTime.now().uptimeNanoseconds - start
+        }
+        return Double(calls) / (Double(elapsed) / 1e9)
+    }
+}
+
+private extension String {
+    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+}
