@@ -44,7 +44,6 @@ public final class Engine: Sendable {
         }
         workspace.writer.reset()
         var ctx = ConversionContext(document: document, out: workspace.writer, slots: workspace.slots, options: options)
-        let converter = ModelConverter(meta: meta, strict: false)
         let root = document[0]
         if root.kind == .array {
             ctx.out.byte(UInt8(ascii: "["))
@@ -52,13 +51,13 @@ public final class Engine: Sendable {
             for index in 0..<Int(root.length) {
                 if index > 0 { ctx.out.byte(UInt8(ascii: ",")) }
                 let mark = ctx.issues.count
-                _ = converter.convert(item, &ctx)
+                _ = meta.convertValue(item, strict: false, &ctx)
                 if ctx.issues.count > mark { ctx.locate(since: mark, out: .index(index), input: [.index(index)]) }
                 item = Int(document[item].end)
             }
             ctx.out.byte(UInt8(ascii: "]"))
         } else {
-            _ = converter.convert(0, &ctx)
+            _ = meta.convertValue(0, strict: false, &ctx)
         }
         workspace.writer = ctx.out
         workspace.slots = ctx.slots

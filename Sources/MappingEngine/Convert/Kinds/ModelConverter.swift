@@ -1,16 +1,25 @@
 /// A nested model: an object (or, in lax mode, PHP's empty array `[]`) converted property by
 /// property; a discriminator hands the object to the model its tag selects.
 final class ModelConverter: ValueConverter {
-    /// Unowned: the root of the compiled graph keeps every model of it alive.
-    unowned(unsafe) let meta: ModelMeta
+    /// Unmanaged: the root of the compiled graph keeps every model of it alive, and a call
+    /// borrows the model without reference counting.
+    let model: Unmanaged<ModelMeta>
     let strict: Bool
 
     init(meta: ModelMeta, strict: Bool) {
-        self.meta = meta
+        self.model = Unmanaged.passUnretained(meta)
         self.strict = strict
     }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
+        model._withUnsafeGuaranteedRef { $0.convertValue(node, strict: strict, &ctx) }
+    }
+}
+
+extension ModelMeta {
+    /// Converts a value into this model: an object, or in lax mode PHP's empty array `[]`;
+    /// a discriminator hands the object to the model its tag selects.
+    func convertValue(_ node: Int, strict: Bool, _ ctx: inout ConversionContext) -> Bool {
         let entry = ctx.document[node]
         if entry.kind != .object {
             guard entry.kind == .array, entry.length == 0, ctx.lax, !strict else {
@@ -19,10 +28,10 @@ final class ModelConverter: ValueConverter {
             }
             ctx.coerced("empty_array_to_object", node: node)
         }
-        guard let discriminator = meta.discriminator, entry.kind == .object else {
-            return meta.convertObject(node, &ctx)
+        guard let discriminator, entry.kind == .object else {
+            return convertObject(node, &ctx)
         }
-        return discriminator.dispatch(node, default: meta, &ctx)
+        return discriminator.dispatch(node, default: self, &ctx)
     }
 }
 
