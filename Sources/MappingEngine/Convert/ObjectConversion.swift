@@ -1,0 +1,181 @@
+/// The heart of a conversion: one object of a model, matched key by key to its properties,
+/// written in property order with defaults, nulls and unknown keys handled.
+extension ModelMeta {
+    /// Converts the object at `node` (or an empty array standing for one) and writes it.
+    func convertObject(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
+        // One read of each stored property, then borrowed pointers: no exclusivity checks and
+        // no retain/release per property on the hot path.
+        let properties = self.properties
+        let keyTable = self.keyTable
+        return properties.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return convertObject(node, nil, 0, keyTable, &ctx) }
+            return convertObject(node, base, buffer.count, keyTable, &ctx)
+        }
+    }
+
+    private func convertObject(_ node: Int, _ properties: UnsafePointer<PropertyMeta>?, _ propertyCount: Int,
+                               _ keyTable: KeyTable, _ ctx: inout ConversionContext) -> Bool {
+        let doc = ctx.document
+        let unknownKeys = self.unknownKeys
+        let entry = doc[node]
+        let memberCount = entry.kind == .object ? Int(entry.length) : 0
+        let frame = ctx.slots.push(propertyCount)
+        var ok = true
+        var unknownMembers: [Int] = []
+
+        // Walk whichever is smaller, the payload's keys or the model's properties (YYModel);
+        // unknown keys can only be seen from the payload's side.
+        if memberCount <= propertyCount || unknownKeys != .ignore {
+            var key = node + 1
+            for _ in 0..<memberCount {
+                let value = key + 1
+                let keyEntry = doc[key]
+                let found: Int32 = keyEntry.flags & JSONNode.hasEscapes == 0
+                    ? keyTable.lookup(doc.content(key))
+                    : doc.withDecodedString(key) { keyTable.lookup($0) }
+                if found >= 0 {
+                    var index = found
+                    repeat {
+                        ctx.slots.base[frame + Int(index)] = Int32(value)
+                        index = properties.unsafelyUnwrapped[Int(index)].nextSameKey
+                    } while index >= 0
+                } else if found == KeyTable.unknown && unknownKeys != .ignore {
+                    if !noteUnknown(key: key, value: value, &ctx, into: &unknownMembers) { ok = false }
+                }
+                key = Int(doc[value].end)
+            }
+        } else if memberCount > 0 {
+            for head in keyProperties {
+                let found = doc.lastMember(of: node, named: properties.unsafelyUnwrapped[head].key)
+                guard let found else { continue }
+                var index = Int32(head)
+                repeat {
+                    ctx.slots.base[frame + Int(index)] = Int32(found)
+                    index = properties.unsafelyUnwrapped[Int(index)].nextSameKey
+                } while index >= 0
+            }
+        }
+        if memberCount > 0 {
+            for index in lookupProperties {
+                if let found = resolveLookup(properties.unsafelyUnwrapped + index, node, ctx) {
+                    ctx.slots.base[frame + index] = Int32(found)
+                }
+            }
+        }
+
+        ctx.out.byte(UInt8(ascii: "{"))
+        var first = true
+        for index in 0..<propertyCount {
+            let slot = Int(ctx.slots.base[frame + index])
+            if !emit(properties.unsafelyUnwrapped + index, slot, object: node, &ctx, first: &first) { ok = false }
+        }
+        for value in unknownMembers {
+            let key = value - 1
+            if !first { ctx.out.byte(UInt8(ascii: ",")) }
+            first = false
+            ctx.out.string(doc, key)
+            ctx.out.byte(UInt8(ascii: ":"))
+            ctx.out.value(doc, value)
+        }
+        ctx.out.byte(UInt8(ascii: "}"))
+        ctx.slots.pop(propertyCount)
+        return ok
+    }
+
+    /// Writes one property (or its default, or nothing) and reports what is wrong with it.
+    @inline(__always)
+    private func emit(_ property: UnsafePointer<PropertyMeta>, _ slot: Int, object: Int, _ ctx: inout ConversionContext, first: inout Bool) -> Bool {
+        if slot < 0 {
+            if property.pointee.required {
+                let mark = ctx.issues.count
+                ctx.fail(.missing, "required property is missing", node: nil)
+                ctx.locate(since: mark, out: .key(property.pointee.name), input: property.pointee.inputPath)
+                return false
+            }
+            if let output = property.pointee.defaultOutput { writeMember(property, output, &ctx, first: &first) }
+            return true
+        }
+        let lax = ctx.lax && !property.pointee.strict
+        if ctx.isNull(slot, lax: lax, keepsNullWords: property.pointee.keepsNullWords)
+            || (property.pointee.blankIsNull && URLConverter.isBlank(ctx.document, slot)) {
+            if property.pointee.nullable {
+                writeMember(property, nil, &ctx, first: &first)
+            } else if let output = property.pointee.defaultOutput {
+                writeMember(property, output, &ctx, first: &first)
+            } else if property.pointee.required {
+                let mark = ctx.issues.count
+                ctx.fail(.nullNotAllowed, "null is not allowed for a required property", node: slot)
+                ctx.locate(since: mark, out: .key(property.pointee.name), input: inputPath(of: property, value: slot, object: object, ctx.document))
+                return false
+            }
+            return true
+        }
+        let start = ctx.out.count
+        let member = property.pointee.member
+        ctx.out.bytes(first ? UnsafeBufferPointer(rebasing: member[1...]) : member)
+        let mark = ctx.issues.count
+        // Borrowed through the unmanaged cell: no retain and release per property.
+        let ok = property.pointee.cell._withUnsafeGuaranteedRef { $0.converter.convert(slot, &ctx) }
+        if ctx.issues.count > mark {
+            ctx.locate(since: mark, out: .key(property.pointee.name), input: inputPath(of: property, value: slot, object: object, ctx.document))
+        }
+        if ok { first = false } else { ctx.out.rewind(to: start) }
+        return ok
+    }
+
+    @inline(__always)
+    private func writeMember(_ property: UnsafePointer<PropertyMeta>, _ value: UnsafeBufferPointer<UInt8>?, _ ctx: inout ConversionContext, first: inout Bool) {
+        let member = property.pointee.member
+        ctx.out.bytes(first ? UnsafeBufferPointer(rebasing: member[1...]) : member)
+        if let value { ctx.out.bytes(value) } else { ctx.out.ascii("null") }
+        first = false
+    }
+
+    /// Where a property's value was found: the candidate that matched, for error reports.
+    private func inputPath(of property: UnsafePointer<PropertyMeta>, value: Int, object: Int, _ doc: JSONDocument) -> [PathComponent] {
+        guard case .candidates(let lookups) = property.pointee.placement else { return property.pointee.inputPath }
+        return lookups.first { $0.resolve(in: doc, from: object) == value }?.inputPath ?? property.pointee.inputPath
+    }
+
+    /// The value node of a key-path or candidate property: for candidates the first present and
+    /// non-null one (lax null words count as null), else the first null one.
+    private func resolveLookup(_ property: UnsafePointer<PropertyMeta>, _ node: Int, _ ctx: ConversionContext) -> Int? {
+        let doc = ctx.document
+        switch property.pointee.placement {
+        case .key:
+            return nil
+        case .path(let lookup):
+            return lookup.resolve(in: doc, from: node)
+        case .candidates(let lookups):
+            let lax = ctx.lax && !property.pointee.strict
+            var null: Int?
+            for lookup in lookups {
+                guard let found = lookup.resolve(in: doc, from: node) else { continue }
+                if !ctx.isNull(found, lax: lax, keepsNullWords: property.pointee.keepsNullWords) { return found }
+                if null == nil { null = found }
+            }
+            return null
+        }
+    }
+
+    /// Applies the unknown-key policy to one member; false when it is an error.
+    private func noteUnknown(key: Int, value: Int, _ ctx: inout ConversionContext, into kept: inout [Int]) -> Bool {
+        switch unknownKeys {
+        case .ignore:
+            return true
+        case .keep:
+            let name = ctx.document.decodedString(key)
+            if !properties.contains(where: { $0.name == name }) { kept.append(value) }
+            return true
+        case .report:
+            ctx.unknownKey(ctx.document.decodedString(key), node: value)
+            return true
+        case .reject:
+            let mark = ctx.issues.count
+            let name = PathComponent.key(ctx.document.decodedString(key))
+            ctx.fail(.unknownKey, "no property reads this key", node: value)
+            ctx.locate(since: mark, out: name, input: [name])
+            return false
+        }
+    }
+}
