@@ -83,6 +83,22 @@ import Testing
             unitPrice: decimal
         """
 
+    @Test(arguments: [
+        (#"{"id":1,"name":"x","kind":"ebook","format":"pdf","file_size_bytes":"7"}"#, "ebook", "file_size_bytes"),
+        (#"{"id":1,"name":"x","kind":"audio","duration":60}"#, "audio", "duration_seconds"),
+    ])
+    func reverseOfADiscriminatedModelWritesTheTagBack(_ input: String, _ tag: String, _ variantKey: String) throws {
+        let engine = try Self.bundledEngine()
+        guard case .success(let normalized, _, _) = engine.convert(Array(input.utf8), model: "Book") else {
+            Testing.Issue.record("\(input) does not convert")
+            return
+        }
+        guard let upstream = try Self.reversed(engine, normalized, "Book") else { return }
+        #expect(upstream["kind"] == .string(tag))
+        #expect(upstream[variantKey] != nil)
+        #expect(upstream["name"] == .string("x"))
+    }
+
     @Test func reverseRebuildsPathsAndInvertsValues() throws {
         let engine = try EngineFixture.engine(Self.roundTripSchema)
         let normalized = #"""

@@ -20,16 +20,32 @@ struct ReverseMapper {
             fail(path, .typeMismatch, "expected object, got \(value.typeName)", value)
             return .null
         }
+        // A discriminated model: the normalized document carries no tag, so pick the mapped
+        // model whose properties cover its keys, and write that model's tag back.
+        var model = model
+        var tag: (source: KeySource, value: String)?
+        if let discriminator = model.discriminator {
+            let keys = Set(members.map(\.key))
+            let own = Set(model.properties.map(\.name))
+            if !keys.isSubset(of: own) {
+                for entry in discriminator.mapping {
+                    guard let variant = registry.models[entry.model],
+                          keys.isSubset(of: Set(variant.properties.map(\.name))) else { continue }
+                    model = variant
+                    tag = (discriminator.from, entry.tag)
+                    break
+                }
+            }
+        }
         var result = JSONValue.object([])
+        if let tag {
+            ReverseMapper.place(.string(tag.value), at: tag.source.components[...], numericIsIndex: tag.source.isPointer, in: &result)
+        }
         for property in model.properties {
             guard let item = value[property.name] else { continue }
             let reversed = reverseValue(item, property.type, property, path: path + [.key(property.name)])
             let source = model.sources(of: property)[0]
-            if case .pointer = source {
-                ReverseMapper.place(reversed, at: source.components[...], numericIsIndex: true, in: &result)
-            } else {
-                ReverseMapper.place(reversed, at: source.components[...], numericIsIndex: false, in: &result)
-            }
+            ReverseMapper.place(reversed, at: source.components[...], numericIsIndex: source.isPointer, in: &result)
         }
         if model.unknownKeys == .keep {
             let names = Set(model.properties.map(\.name))

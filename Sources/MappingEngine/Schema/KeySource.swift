@@ -50,6 +50,12 @@ public enum KeySource: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether this is a JSON Pointer, whose digit tokens index arrays.
+    public var isPointer: Bool {
+        if case .pointer = self { return true }
+        return false
+    }
+
     /// The key this source reads at the top level of the object.
     public var firstKey: String? { components.first }
 
