@@ -13,8 +13,9 @@ final class KeyTable: @unchecked Sendable {
     /// Result for a key read only by key-path, candidate or discriminator lookups.
     static let known: Int32 = -2
 
+    /// 16 bytes, so a model's table stays small in cache.
     private struct Entry {
-        var hash: UInt64
+        var hash: UInt32
         var offset: UInt32
         var length: UInt32
         var value: Int32
@@ -28,7 +29,7 @@ final class KeyTable: @unchecked Sendable {
     /// Builds the table; a key listed twice keeps its first value.
     init(_ keys: [(key: [UInt8], value: Int32)]) {
         var capacity = 8
-        while capacity < keys.count * 3 { capacity *= 2 }
+        while capacity < keys.count * 2 { capacity *= 2 }
         mask = capacity - 1
         entries = .allocate(capacity: capacity)
         entries.initialize(repeating: Entry(hash: 0, offset: 0, length: 0, value: KeyTable.unknown), count: capacity)
@@ -44,7 +45,7 @@ final class KeyTable: @unchecked Sendable {
             let hash = key.withUnsafeBufferPointer { KeyTable.hash($0) }
             var slot = Int(truncatingIfNeeded: hash) & mask
             while entries[slot].value != KeyTable.unknown { slot = (slot + 1) & mask }
-            entries[slot] = Entry(hash: hash, offset: UInt32(offset), length: UInt32(key.count), value: value)
+            entries[slot] = Entry(hash: UInt32(truncatingIfNeeded: hash >> 32), offset: UInt32(offset), length: UInt32(key.count), value: value)
             offset += key.count
         }
     }
@@ -62,7 +63,7 @@ final class KeyTable: @unchecked Sendable {
         while true {
             let entry = entries[slot]
             if entry.value == KeyTable.unknown { return KeyTable.unknown }
-            if entry.hash == hash && Int(entry.length) == key.count
+            if entry.hash == UInt32(truncatingIfNeeded: hash >> 32) && Int(entry.length) == key.count
                 && (key.count == 0 || ByteText.equal(arena + Int(entry.offset), key.baseAddress.unsafelyUnwrapped, count: key.count)) {
                 return entry.value
             }
