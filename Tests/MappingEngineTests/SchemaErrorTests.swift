@@ -120,6 +120,7 @@ import Testing
         ("unknown date format name", "M:\n  properties:\n    a: { type: date, formats: [epoch_nanos] }\n", "M", "a"),
         ("include names an unknown property", "M:\n  include: [a, zz]\n  properties:\n    a: int32\n", "M", nil),
         ("bad model name", "1M:\n  properties:\n    a: int32\n", "1M", nil),
+        ("model named like a built-in type", "string:\n  properties:\n    a: int32\n", "string", nil),
         ("required is not a boolean", "M:\n  properties:\n    a: { type: int32, required: yes }\n", "M", "a"),
         ("no type", "M:\n  properties:\n    a: { from: x }\n", "M", "a"),
     ]

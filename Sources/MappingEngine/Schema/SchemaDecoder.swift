@@ -28,6 +28,10 @@ struct SchemaDecoder {
                 fail(member.key, nil, "'\(member.key)' is not a valid model name ([A-Za-z_][A-Za-z0-9_]*)")
                 continue
             }
+            guard !TypeRef.reservedNames.contains(member.key) else {
+                fail(member.key, nil, "'\(member.key)' is a built-in type name; a model cannot use it")
+                continue
+            }
             guard seen.insert(member.key).inserted else {
                 fail(member.key, nil, "model '\(member.key)' is defined twice in this file")
                 continue

@@ -77,6 +77,9 @@ public struct TypeRef: Sendable, Hashable, CustomStringConvertible {
         "date": .date, "url": .url, "data": .data, "any": .any,
     ]
 
+    /// The names of built-in types, which models cannot take.
+    static var reservedNames: Set<String> { Set(scalars.keys).union(["array", "set", "map"]) }
+
     /// Recursive-descent reader of `name ('<' type '>')? '?'?`.
     private struct Parser {
         var rest: ArraySlice<UInt8>
