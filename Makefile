@@ -5,7 +5,7 @@ CORPUS     ?= $(abspath ../shared/corpus)
 APT_PKGS   := libmicrohttpd-dev pkg-config
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test test-tsan lint clean
+.PHONY: deps build run test test-tsan lint bench clean
 
 ## deps: install the system packages the build needs (only the missing ones)
 deps:
@@ -36,6 +36,12 @@ test-tsan: deps
 ## lint: check the bundled schemas
 lint: build
 	.build/release/convertd lint $(SCHEMAS)
+
+## bench: the engine's parse and conversion rates on YYModel's benchmark payloads (needs the corpus)
+bench: build
+	@for pair in GithubUser:user WeiboStatus:weibo; do \
+	  .build/release/convertd bench --schemas $(SCHEMAS) --schema $${pair%%:*} $(CORPUS)/$${pair##*:}.json || exit 1; \
+	done
 
 clean:
 	rm -rf .build .build-*
