@@ -16,6 +16,9 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: "Seconds to spend on each measurement.")
     var seconds: Double = 2
 
+    @Option(name: .long, help: "Run exactly this many calls per measurement instead of timing by --seconds (for instruction and allocation counts under valgrind).")
+    var iterations: Int?
+
     func run() throws {
         let engine = Engine(registry: try schemaOptions.load())
         let input = try document.read()
@@ -26,10 +29,10 @@ struct BenchCommand: ParsableCommand {
                 return nil
             }
             let outputSize = first.output.count
-            let parse = BenchCommand.rate(seconds: seconds) {
+            let parse = BenchCommand.rate(seconds: seconds, iterations: iterations) {
                 _ = try? JSONParser().parse(bytes, into: tape)
             }
-            let convert = BenchCommand.rate(seconds: seconds) {
+            let convert = BenchCommand.rate(seconds: seconds, iterations: iterations) {
                 _ = engine.convert(bytes, model: document.schema, workspace: workspace)
             }
             return (parse, convert, outputSize)
@@ -49,20 +52,21 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
-    /// Calls `body` in batches until `seconds` have passed (after a warm-up) and returns calls per second.
-    private static func rate(seconds: Double, _ body: () -> Void) -> Double {
+    /// Calls `body` after a warm-up, `iterations` times or in growing batches until `seconds`
+    /// have passed, and returns calls per second.
+    private static func rate(seconds: Double, iterations: Int?, _ body: () -> Void) -> Double {
         for _ in 0..<1000 { body() }
         var calls = 0
-        var batch = 64
+        var batch = iterations ?? 64
         let start = DispatchTime.now().uptimeNanoseconds
         var elapsed: UInt64 = 0
-        while Double(elapsed) < seconds * 1e9 {
+        repeat {
             for _ in 0..<batch { body() }
             calls += batch
             batch = min(batch * 2, 65_536)
             elapsed = DispatchTime.now().uptimeNanoseconds - start
-        }
-        return Double(calls) / (Double(elapsed) / 1e9)
+        } while iterations == nil && Double(elapsed) < seconds * 1e9
+        return Double(calls) / (Double(max(elapsed, 1)) / 1e9)
     }
 }
 

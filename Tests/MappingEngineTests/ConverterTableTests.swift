@@ -783,6 +783,16 @@ struct RejectRow: Sendable, CustomTestStringConvertible {
                 == EngineFixture.canonical(try EngineFixture.json(#"{"v":1,"d":"x","n":{"w":1,"yy":[3]},"zz":2}"#)))
     }
 
+    @Test func keptUnknownKeysAppearOnceWithTheirLastValue() throws {
+        let result = try EngineFixture.convert(#"{"v":1,"zz":1,"q":true,"zz":2}"#, "U", schema: Self.unknownKeySchema("keep"))
+        guard case .success(let bytes, _, _) = result else {
+            Testing.Issue.record("expected success, got \(EngineFixture.describe(result))")
+            return
+        }
+        // Compared as text: a parsed object would hide a repeated key.
+        #expect(String(decoding: bytes, as: UTF8.self) == #"{"v":1,"q":true,"zz":2}"#)
+    }
+
     @Test func explainListsCoercionsByOutputPath() throws {
         let engine = try EngineFixture.engine(EngineFixture.singlePropertySchema("array<int32>"))
         let result = engine.convert(Array(#"{"v":[1,"2"]}"#.utf8), model: "M", options: .init(mode: .lax, explain: true))

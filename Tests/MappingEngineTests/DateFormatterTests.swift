@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func writerOutputParsesBack() {
-        var generator = DateTestRandom(seed: 7)
+        var generator = SeededRandom(seed: 7)
         for _ in 0..<500 {
             let instant = generator.instant()
             guard let text = DateTestSupport.write(instant) else {
@@ -79,22 +79,7 @@ import Testing
     }
 }
 
-/// A small deterministic generator (SplitMix64), so a failing cross-check repeats exactly.
-struct DateTestRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SeededRandom {
     /// An instant anywhere in years 0001–9999 with random nanoseconds.
     mutating func instant() -> Instant {
         Instant(

@@ -19,13 +19,13 @@ import Testing
     }
 
     /// A random offset in whole quarter hours within ±14 h.
-    static func zone(using generator: inout DateTestRandom) -> TimeZone {
+    static func zone(using generator: inout SeededRandom) -> TimeZone {
         let quarters = Int.random(in: -56...56, using: &generator)
         return TimeZone(secondsFromGMT: quarters * 900) ?? TimeZone(secondsFromGMT: 0)!
     }
 
     @Test func foundationTextParsesToTheSameSecond() {
-        var generator = DateTestRandom(seed: 42)
+        var generator = SeededRandom(seed: 42)
         let utc = TimeZone(secondsFromGMT: 0)!
         let rfc1123 = Self.formatter("EEE, dd MMM yyyy HH:mm:ss 'GMT'", zone: utc)
         for _ in 0..<300 {
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func writerAgreesWithISO8601DateFormatter() {
-        var generator = DateTestRandom(seed: 1234)
+        var generator = SeededRandom(seed: 1234)
         let iso = ISO8601DateFormatter()
         for _ in 0..<300 {
             let seconds = Int64.random(in: Self.range, using: &generator)
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func millisecondsAgreeWithinAMillisecond() {
-        var generator = DateTestRandom(seed: 99)
+        var generator = SeededRandom(seed: 99)
         let iso = ISO8601DateFormatter()
         iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         for _ in 0..<300 {

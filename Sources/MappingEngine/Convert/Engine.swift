@@ -42,6 +42,11 @@ public final class Engine: Sendable {
         } catch {
             return .malformed(error)
         }
+        // Property slots hold node indices as Int32.
+        guard document.nodes.count < Int(Int32.max) else {
+            return .malformed(JSONSyntaxError(code: JSONSyntaxError.badJSON, message: "document has more than \(Int32.max) values",
+                                              offset: 0, line: 1, column: 1))
+        }
         workspace.writer.reset()
         var ctx = ConversionContext(document: document, out: workspace.writer, slots: workspace.slots, options: options)
         let root = document[0]

@@ -69,7 +69,7 @@ extension ModelMeta {
             let slot = Int(ctx.slots.base[frame + index])
             if !emit(properties.unsafelyUnwrapped + index, slot, object: node, &ctx, first: &first) { ok = false }
         }
-        for value in unknownMembers {
+        for value in ModelMeta.lastOccurrences(unknownMembers, doc) {
             let key = value - 1
             if !first { ctx.out.byte(UInt8(ascii: ",")) }
             first = false
@@ -156,6 +156,14 @@ extension ModelMeta {
             }
             return null
         }
+    }
+
+    /// The kept members whose key does not come again later: duplicate keys keep the last value,
+    /// as properties do, so the output has each key once.
+    private static func lastOccurrences(_ members: [Int], _ doc: JSONDocument) -> [Int] {
+        guard members.count > 1 else { return members }
+        var seen = Set<String>()
+        return members.reversed().filter { seen.insert(doc.decodedString($0 - 1)).inserted }.reversed()
     }
 
     /// Applies the unknown-key policy to one member; false when it is an error.

@@ -286,16 +286,11 @@ public struct JSONWriter {
     static func writeMinified(
         _ doc: JSONDocument, _ root: Int, _ start: UnsafeMutablePointer<UInt8>
     ) -> UnsafeMutablePointer<UInt8> {
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 64) { buffer in
+        OpenContainers.with { open in
             var out = start
-            guard var open = buffer.baseAddress else { return out }
-            var openCapacity = buffer.count
-            var heap: UnsafeMutablePointer<UInt64>?
-            defer { heap?.deallocate() }
             let nodes = doc.nodes
             let base = doc.base
             let inputEnd = base + doc.input.count
-            var depth = 0
             var i = root
             while true {
                 let node = nodes[i]
@@ -315,17 +310,7 @@ public struct JSONWriter {
                         i &+= 1
                     } else {
                         out += 1
-                        if depth == openCapacity {
-                            let bigger = UnsafeMutablePointer<UInt64>.allocate(capacity: openCapacity * 2)
-                            bigger.initialize(from: open, count: depth)
-                            heap?.deallocate()
-                            heap = bigger
-                            open = bigger
-                            openCapacity *= 2
-                        }
-                        // Entry: the container's end index, bit 32 set for objects.
-                        open[depth] = UInt64(node.end) | (isObject ? 1 << 32 : 0)
-                        depth &+= 1
+                        open.push(end: node.end, isObject: isObject)
                         i &+= 1
                         if isObject {
                             out = putString(nodes[i], base, inputEnd, out)
@@ -337,18 +322,17 @@ public struct JSONWriter {
                     }
                 }
                 // A value ended: close finished containers or write the separator for the next one.
-                while depth > 0 {
-                    let top = open[depth &- 1]
-                    let isObject = top >> 32 != 0
-                    if i == Int(truncatingIfNeeded: top & 0xFFFF_FFFF) {
-                        out[0] = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                while open.depth > 0 {
+                    let top = open.top
+                    if i == top.end {
+                        out[0] = top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                         out += 1
-                        depth &-= 1
+                        open.pop()
                         continue
                     }
                     out[0] = UInt8(ascii: ",")
                     out += 1
-                    if isObject {
+                    if top.isObject {
                         out = putString(nodes[i], base, inputEnd, out)
                         out[0] = UInt8(ascii: ":")
                         out += 1
@@ -356,7 +340,7 @@ public struct JSONWriter {
                     }
                     break
                 }
-                if depth == 0 { return out }
+                if open.depth == 0 { return out }
             }
         }
     }
@@ -405,12 +389,7 @@ public struct JSONWriter {
     /// would waste memory.
     @discardableResult
     mutating func writeValue(_ doc: JSONDocument, _ root: Int, stopAfter: Int) -> Bool {
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 64) { buffer in
-            guard var open = buffer.baseAddress else { return false }
-            var openCapacity = buffer.count
-            var heap: UnsafeMutablePointer<UInt64>?
-            defer { heap?.deallocate() }
-            var depth = 0
+        OpenContainers.with { open in
             var i = root
             let nodes = doc.nodes
             while true {
@@ -429,18 +408,8 @@ public struct JSONWriter {
                         if isObject { ascii("{}") } else { ascii("[]") }
                         i &+= 1
                     } else {
-                        if depth == openCapacity {
-                            let bigger = UnsafeMutablePointer<UInt64>.allocate(capacity: openCapacity * 2)
-                            bigger.initialize(from: open, count: depth)
-                            heap?.deallocate()
-                            heap = bigger
-                            open = bigger
-                            openCapacity *= 2
-                        }
                         byte(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
-                        // Entry: the container's end index, bit 32 set for objects.
-                        open[depth] = UInt64(node.end) | (isObject ? 1 << 32 : 0)
-                        depth &+= 1
+                        open.push(end: node.end, isObject: isObject)
                         i &+= 1
                         if isObject {
                             string(doc, i)
@@ -451,23 +420,22 @@ public struct JSONWriter {
                     }
                 }
                 // A value ended: close finished containers or write the separator for the next one.
-                while depth > 0 {
-                    let top = open[depth &- 1]
-                    let isObject = top >> 32 != 0
-                    if i == Int(truncatingIfNeeded: top & 0xFFFF_FFFF) {
-                        byte(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
-                        depth &-= 1
+                while open.depth > 0 {
+                    let top = open.top
+                    if i == top.end {
+                        byte(top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+                        open.pop()
                         continue
                     }
                     byte(UInt8(ascii: ","))
-                    if isObject {
+                    if top.isObject {
                         string(doc, i)
                         byte(UInt8(ascii: ":"))
                         i &+= 1
                     }
                     break
                 }
-                if depth == 0 { return true }
+                if open.depth == 0 { return true }
             }
         }
     }
