@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
     ],
     targets: [
         .systemLibrary(
@@ -26,7 +27,9 @@ let package = Package(
             name: "convertd",
             dependencies: [
                 "MappingEngine",
+                "CMicroHTTPD",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/Server"
         ),
@@ -34,6 +37,10 @@ let package = Package(
             name: "MappingEngineTests",
             dependencies: ["MappingEngine"],
             exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "ServerTests",
+            dependencies: ["convertd", "MappingEngine"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,89 @@
+import MappingEngine
+
+/// `POST /convert/{Schema}` and `POST /reverse/{Schema}`: a JSON body through the engine.
+struct ConversionRoute: Sendable {
+    let engine: Engine
+    let maxDepth: Int
+
+    /// The query options of a conversion: `mode`, `explain`, `pretty`.
+    struct Options {
+        var conversion: ConversionOptions
+        var pretty: Bool
+    }
+
+    /// Reads the query options; 400 `invalid_option` for a value that is not one of the choices.
+    func options(_ head: RequestHead) -> Result<Options, HTTPError> {
+        var conversion = ConversionOptions(maxDepth: maxDepth)
+        if let mode = head.query("mode") {
+            guard let parsed = ConversionOptions.Mode(rawValue: mode) else {
+                return .failure(.invalidOption(name: "mode", value: mode, expected: "lax or strict"))
+            }
+            conversion.mode = parsed
+        }
+        var flags: [Bool] = []
+        for name in ["explain", "pretty"] {
+            switch head.query(name) {
+            case nil, "false", "0": flags.append(false)
+            case "", "true", "1": flags.append(true)
+            case let value?: return .failure(.invalidOption(name: name, value: value, expected: "true or false"))
+            }
+        }
+        conversion.explain = flags[0]
+        return .success(Options(conversion: conversion, pretty: flags[1]))
+    }
+
+    /// The normalized document (200), every validation error (422), or why the body is not JSON (400).
+    func convert(_ body: UnsafeBufferPointer<UInt8>, schema: String, head: RequestHead) -> HTTPResponse {
+        let options: Options
+        switch self.options(head) {
+        case .success(let parsed): options = parsed
+        case .failure(let error): return error.response
+        }
+        switch engine.convert(body, model: schema, options: options.conversion, workspace: ThreadWorkspace.current) {
+        case .success(let success):
+            if options.conversion.explain {
+                let explained = ResultJSON.explained(output: success.output, coercions: success.coercions,
+                                                     unknownKeys: success.unknownKeys)
+                return ConversionRoute.document(200, .bytes(explained), pretty: options.pretty)
+            }
+            return ConversionRoute.document(200, .borrowed(success.output), pretty: options.pretty)
+        case .failure(let errors):
+            return ConversionRoute.document(422, .bytes(ResultJSON.errors(errors, schema: schema).jsonBytes), pretty: options.pretty)
+        case .malformed(let error):
+            return HTTPError.malformed(error).response
+        case .unknownModel(let name):
+            return HTTPError.unknownSchema(name).response
+        }
+    }
+
+    /// The upstream shape of a normalized document (200), or why it cannot be mapped back.
+    func reverse(_ body: UnsafeBufferPointer<UInt8>, schema: String, head: RequestHead) -> HTTPResponse {
+        let pretty: Bool
+        switch options(head) {
+        case .success(let parsed): pretty = parsed.pretty
+        case .failure(let error): return error.response
+        }
+        switch engine.reverse(Array(body), model: schema, maxDepth: maxDepth) {
+        case .success(let output):
+            return ConversionRoute.document(200, .bytes(output), pretty: pretty)
+        case .failure(let errors):
+            return ConversionRoute.document(422, .bytes(ResultJSON.errors(errors, schema: schema).jsonBytes), pretty: pretty)
+        case .malformed(let error):
+            return HTTPError.malformed(error).response
+        case .unknownModel(let name):
+            return HTTPError.unknownSchema(name).response
+        }
+    }
+
+    /// A JSON document response, indented when asked.
+    private static func document(_ status: Int, _ body: HTTPResponse.Body, pretty: Bool) -> HTTPResponse {
+        guard pretty else { return HTTPResponse(status: status, body: body) }
+        let indented: [UInt8]
+        switch body {
+        case .bytes(let bytes): indented = bytes.withUnsafeBufferPointer { JSONPrettyPrinter.format($0) }
+        case .borrowed(let buffer): indented = JSONPrettyPrinter.format(buffer)
+        case .file: return HTTPResponse(status: status, body: body)
+        }
+        return HTTPResponse(status: status, body: .bytes(indented + [0x0A]))
+    }
+}

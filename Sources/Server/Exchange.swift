@@ -1,0 +1,52 @@
+/// One request in progress on the server: its head, the handler's plan, the body read so far,
+/// and what was answered. Touched by one libmicrohttpd thread only.
+final class Exchange {
+    let head: RequestHead
+    let started: UInt64
+    private(set) var plan: RequestPlan
+    private var body: [UInt8] = []
+    private(set) var bytesIn = 0
+    /// The status sent; 0 while none was (a client that left early).
+    var status = 0
+    var bytesOut = 0
+
+    init(head: RequestHead, plan: RequestPlan, started: UInt64) {
+        self.head = head
+        self.plan = plan
+        self.started = started
+        if case .collect = plan, let length = head.contentLength, length > 0 { body.reserveCapacity(length) }
+    }
+
+    /// Takes the next chunk of the body. Past `limit` a collected body becomes a 413 and the rest
+    /// is dropped; returns false once more than `allowance` bytes past the limit arrived, to
+    /// close the connection instead of reading on.
+    func take(_ chunk: UnsafeBufferPointer<UInt8>, limit: Int, allowance: Int) -> Bool {
+        bytesIn += chunk.count
+        switch plan {
+        case .collect:
+            guard bytesIn <= limit else {
+                body = []
+                plan = .answer(HTTPError.bodyTooLarge(limit: limit).response)
+                return true
+            }
+            body.append(contentsOf: chunk)
+        case .stream(let stream):
+            return stream.consume(chunk)
+        case .answer:
+            return bytesIn <= limit + allowance
+        }
+        return true
+    }
+
+    /// The response, once the whole body is in.
+    func response(from handler: any HTTPHandler) -> HTTPResponse {
+        switch plan {
+        case .collect(let endpoint):
+            body.withUnsafeBufferPointer { handler.respond(to: head, endpoint: endpoint, body: $0) }
+        case .stream(let stream):
+            stream.finish()
+        case .answer(let response):
+            response
+        }
+    }
+}

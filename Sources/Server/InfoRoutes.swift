@@ -1,0 +1,82 @@
+import Foundation
+import MappingEngine
+
+/// The read-only endpoints: the registry (`/schemas`, `/schemas/{Schema}`), the counters
+/// (`/stats`) and the probes (`/healthz`, `/readyz`).
+struct InfoRoutes: Sendable {
+    let engine: Engine
+    let stats: ServiceStats
+
+    /// Every model: name, file, version, property count, parent; with the registry's
+    /// generation and load time.
+    func schemas() -> HTTPResponse {
+        let registry = engine.cache.currentRegistry
+        let loadedAt = JSONValue.string(InfoRoutes.timestamp(registry.loadedAt))
+        let models = registry.names.compactMap { registry.models[$0] }.map { model in
+            var members: [JSONValue.Member] = [
+                .init("name", .string(model.name)),
+                .init("file", .string(model.file)),
+                .init("version", .string(model.version)),
+                .init("properties", .number(String(model.properties.count))),
+            ]
+            if let parent = model.extends { members.append(.init("extends", .string(parent))) }
+            members.append(.init("loadedAt", loadedAt))
+            return JSONValue.object(members)
+        }
+        return .json(200, .object([
+            .init("generation", .number(String(engine.cache.snapshot.generation))),
+            .init("loadedAt", loadedAt),
+            .init("models", .array(models)),
+        ]))
+    }
+
+    /// One model with inheritance resolved, and the JSON Schema of its output.
+    func schema(_ name: String) -> HTTPResponse {
+        let registry = engine.cache.currentRegistry
+        guard let model = registry.models[name], let jsonSchema = JSONSchemaExporter(registry: registry).schema(for: name) else {
+            return HTTPError.unknownSchema(name).response
+        }
+        return .json(200, .object([.init("model", ModelDescription.describe(model)), .init("jsonSchema", jsonSchema)]))
+    }
+
+    /// The meta cache's counters as it counts them, requests by status, in flight, uptime.
+    func statistics() -> HTTPResponse {
+        let cache = engine.cache.snapshot
+        let byStatus = stats.requestsByStatus
+        func number(_ value: some BinaryInteger) -> JSONValue { .number(String(value)) }
+        return .json(200, .object([
+            .init("cache", .object([
+                .init("entries", number(cache.entries)),
+                .init("hits", number(cache.hits)),
+                .init("misses", number(cache.misses)),
+                .init("builds", number(cache.builds)),
+                .init("buildMicroseconds", number(cache.buildNanoseconds / 1000)),
+                .init("invalidations", number(cache.invalidations)),
+                .init("generation", number(cache.generation)),
+            ])),
+            .init("requests", .object([
+                .init("total", number(byStatus.reduce(0) { $0 + $1.count })),
+                .init("byStatus", .object(byStatus.map { .init(String($0.status), number($0.count)) })),
+            ])),
+            .init("inFlight", number(stats.inFlight)),
+            .init("connections", number(stats.connections.value)),
+            .init("models", number(engine.cache.currentRegistry.names.count)),
+            .init("uptimeSeconds", .number(String(format: "%.3f", stats.uptimeSeconds))),
+        ]))
+    }
+
+    /// Liveness: the process answers.
+    func health() -> HTTPResponse {
+        .json(200, .object([.init("status", .string("ok"))]))
+    }
+
+    /// Readiness: 503 while draining.
+    func ready(draining: Bool) -> HTTPResponse {
+        .json(draining ? 503 : 200, .object([.init("status", .string(draining ? "draining" : "ready"))]))
+    }
+
+    /// RFC 3339 UTC with milliseconds.
+    static func timestamp(_ date: Date) -> String {
+        date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted))
+    }
+}

@@ -1,0 +1,97 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Logging
+import MappingEngine
+
+/// `convertd serve` (the default command): the HTTP service.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the schemas over HTTP (the default command).",
+        discussion: "Every option falls back to the environment variable named in its help, then to its default. "
+            + "SIGTERM/SIGINT drain and exit; SIGHUP reloads the schema directory."
+    )
+
+    @Option(help: "Address to listen on (env HOST, default 0.0.0.0).")
+    var host: String?
+    @Option(help: "Port to listen on; 0 picks a free one (env PORT, default 8080).")
+    var port: Int?
+    @Option(help: "Directory of schema files (env SCHEMAS_DIR, default ./schemas).")
+    var schemas: String?
+    @Option(help: "Worker threads (env THREADS, default: the machine's cores).")
+    var threads: Int?
+    @Option(help: "Largest JSON body in bytes, and longest NDJSON line (env MAX_BODY_BYTES, default 8388608).")
+    var maxBodyBytes: Int?
+    @Option(help: "Largest NDJSON body in bytes, read as a stream (env MAX_STREAM_BYTES, default 1073741824).")
+    var maxStreamBytes: Int?
+    @Option(help: "Deepest nesting of a body (env MAX_DEPTH, default 256).")
+    var maxDepth: Int?
+    @Option(help: "Seconds an idle or slow connection may take (env CONNECTION_TIMEOUT, default 30).")
+    var connectionTimeout: Int?
+    @Option(help: "Open connections served; more get 503 (env MAX_CONNECTIONS, default 1024).")
+    var maxConnections: Int?
+    @Option(help: "Seconds in-flight requests get to finish after SIGTERM (env GRACE, default 10).")
+    var grace: Double?
+    @Option(help: "trace, debug, info, notice, warning, error or critical (env LOG_LEVEL, default info).")
+    var logLevel: String?
+    @Option(help: "json or text (env LOG_FORMAT, default json).")
+    var logFormat: String?
+
+    func run() throws {
+        let signals = Signals()
+        let config = try ServerConfig(self, environment: ProcessInfo.processInfo.environment)
+        LoggingSystem.bootstrap { label in LineLogHandler(label: label, format: config.logFormat, level: config.logLevel) }
+        let logger = Logger(label: "convertd")
+
+        let registry: SchemaRegistry
+        do {
+            registry = try SchemaLoader.load(directory: config.schemas)
+        } catch {
+            for problem in error.errors {
+                logger.critical("schema error", metadata: ["error": .string(problem.description)])
+            }
+            logger.critical("not starting: the schema directory has errors", metadata: [
+                "schemas": .string(config.schemas), "errors": .stringConvertible(error.errors.count),
+            ])
+            throw ExitCode(1)
+        }
+        let stats = ServiceStats()
+        let service = Service(engine: Engine(registry: registry), limits: config.limits, stats: stats, logger: logger)
+        let server = HTTPServer(settings: config.server, handler: service, connections: stats.connections)
+        let port: Int
+        do {
+            port = try server.start()
+        } catch {
+            logger.critical("not starting", metadata: ["error": .string(error.description)])
+            throw ExitCode(1)
+        }
+        logger.notice("listening", metadata: [
+            "host": .string(config.server.host), "port": .stringConvertible(port),
+            "threads": .stringConvertible(config.server.threads), "models": .stringConvertible(registry.names.count),
+            "schemas": .string(config.schemas),
+        ])
+
+        while true {
+            let signal = signals.next()
+            if Signals.stop.contains(signal) { break }
+            logger.notice("reloading schemas", metadata: ["schemas": .string(config.schemas)])
+            service.reload(directory: config.schemas)
+        }
+        drain(service, server, grace: config.grace, logger: logger)
+    }
+
+    /// Readiness goes 503, no new connections, in-flight requests get `grace` seconds to finish.
+    private func drain(_ service: Service, _ server: HTTPServer, grace: Double, logger: Logger) {
+        service.startDraining()
+        server.quiesce()
+        logger.notice("draining", metadata: ["in_flight": .stringConvertible(service.stats.inFlight), "grace_s": .stringConvertible(grace)])
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, grace) * 1e9)
+        while service.stats.inFlight > 0 && DispatchTime.now().uptimeNanoseconds < deadline {
+            usleep(5_000)
+        }
+        let unfinished = service.stats.inFlight
+        server.stop()
+        logger.notice("stopped", metadata: ["unfinished": .stringConvertible(unfinished)])
+    }
+}

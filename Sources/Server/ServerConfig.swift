@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import Logging
+
+/// The service's settings: each from its flag, else its environment variable, else its default;
+/// every invalid value is reported at once.
+struct ServerConfig {
+    var server = HTTPServer.Settings()
+    var limits = Service.Limits()
+    var schemas = "schemas"
+    var grace = 10.0
+    var logLevel = Logger.Level.info
+    var logFormat = LineLogHandler.Format.json
+
+    init(_ command: ServeCommand, environment: [String: String]) throws(ValidationError) {
+        var resolver = Resolver(environment: environment)
+        server.host = resolver.value(command.host, "HOST", "--host", default: "0.0.0.0", expected: "an address") { $0.isEmpty ? nil : $0 }
+        server.port = resolver.value(command.port, "PORT", "--port", default: 8080, expected: "0–65535") { Int($0) } valid: { (0...65535).contains($0) }
+        schemas = resolver.value(command.schemas, "SCHEMAS_DIR", "--schemas", default: "schemas", expected: "a directory") { $0.isEmpty ? nil : $0 }
+        server.threads = resolver.value(command.threads, "THREADS", "--threads", default: ProcessInfo.processInfo.activeProcessorCount,
+                                        expected: "1–1024") { Int($0) } valid: { (1...1024).contains($0) }
+        limits.maxBodyBytes = resolver.value(command.maxBodyBytes, "MAX_BODY_BYTES", "--max-body-bytes", default: 8 << 20,
+                                             expected: "a positive byte count") { Int($0) } valid: { $0 > 0 }
+        limits.maxStreamBytes = resolver.value(command.maxStreamBytes, "MAX_STREAM_BYTES", "--max-stream-bytes", default: 1 << 30,
+                                               expected: "a positive byte count") { Int($0) } valid: { $0 > 0 }
+        limits.maxDepth = resolver.value(command.maxDepth, "MAX_DEPTH", "--max-depth", default: 256,
+                                         expected: "1–100000") { Int($0) } valid: { (1...100_000).contains($0) }
+        server.connectionTimeoutSeconds = resolver.value(command.connectionTimeout, "CONNECTION_TIMEOUT", "--connection-timeout", default: 30,
+                                                         expected: "1–86400 seconds") { Int($0) } valid: { (1...86_400).contains($0) }
+        server.maxConnections = resolver.value(command.maxConnections, "MAX_CONNECTIONS", "--max-connections", default: 1024,
+                                               expected: "1–1000000") { Int($0) } valid: { (1...1_000_000).contains($0) }
+        grace = resolver.value(command.grace, "GRACE", "--grace", default: 10, expected: "0–3600 seconds") { Double($0) } valid: { (0...3600).contains($0) }
+        let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
+        logLevel = resolver.parsed(command.logLevel, "LOG_LEVEL", "--log-level", default: .info, expected: levels) {
+            Logger.Level(rawValue: $0.lowercased())
+        }
+        logFormat = resolver.parsed(command.logFormat, "LOG_FORMAT", "--log-format", default: .json, expected: "json or text") {
+            LineLogHandler.Format(rawValue: $0.lowercased())
+        }
+        guard resolver.errors.isEmpty else { throw ValidationError(resolver.errors.joined(separator: "\n")) }
+    }
+
+    /// Picks flag, environment or default, collecting what is invalid.
+    private struct Resolver {
+        let environment: [String: String]
+        var errors: [String] = []
+
+        mutating func value<T>(_ flag: T?, _ variable: String, _ option: String, default fallback: T, expected: String,
+                               parse: (String) -> T?, valid: (T) -> Bool = { _ in true }) -> T {
+            if let flag {
+                guard valid(flag) else {
+                    errors.append("\(option) \(flag): expected \(expected)")
+                    return fallback
+                }
+                return flag
+            }
+            guard let text = environment[variable] else { return fallback }
+            guard let parsed = parse(text), valid(parsed) else {
+                errors.append("\(variable)=\(text): expected \(expected)")
+                return fallback
+            }
+            return parsed
+        }
+
+        /// Like `value`, for a flag given as text and parsed like the environment variable.
+        mutating func parsed<T>(_ flag: String?, _ variable: String, _ option: String, default fallback: T, expected: String,
+                                parse: (String) -> T?) -> T {
+            guard let flag else { return value(nil, variable, option, default: fallback, expected: expected, parse: parse) }
+            guard let parsed = parse(flag) else {
+                errors.append("\(option) \(flag): expected \(expected)")
+                return fallback
+            }
+            return parsed
+        }
+    }
+}

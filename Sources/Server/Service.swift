@@ -1,0 +1,127 @@
+import Logging
+import MappingEngine
+import Synchronization
+
+/// convertd behind the HTTP server: routes each request to its endpoint, counts and logs it,
+/// reloads the schema directory, and drains on shutdown.
+final class Service: HTTPHandler {
+    /// What the service accepts.
+    struct Limits: Sendable {
+        /// The largest JSON body, and the longest NDJSON line.
+        var maxBodyBytes = 8 << 20
+        /// The largest NDJSON body, read as a stream.
+        var maxStreamBytes = 1 << 30
+        var maxDepth = 256
+    }
+
+    let engine: Engine
+    let limits: Limits
+    let stats: ServiceStats
+    let logger: Logger
+    private let conversions: ConversionRoute
+    private let info: InfoRoutes
+    private let draining = Atomic<Bool>(false)
+
+    init(engine: Engine, limits: Limits, stats: ServiceStats, logger: Logger) {
+        self.engine = engine
+        self.limits = limits
+        self.stats = stats
+        self.logger = logger
+        conversions = ConversionRoute(engine: engine, maxDepth: limits.maxDepth)
+        info = InfoRoutes(engine: engine, stats: stats)
+    }
+
+    var maxBodyBytes: Int { limits.maxBodyBytes }
+
+    var isDraining: Bool { draining.load(ordering: .relaxed) }
+
+    /// From now on `/readyz` answers 503 and every response closes its connection.
+    func startDraining() {
+        draining.store(true, ordering: .relaxed)
+    }
+
+    func plan(_ head: RequestHead) -> RequestPlan {
+        stats.begin()
+        let endpoint: Endpoint
+        switch Router.route(method: head.method, path: head.path) {
+        case .success(let found): endpoint = found
+        case .failure(let error): return .answer(error.response)
+        }
+        guard endpoint.takesBody else { return .collect(endpoint) }
+        switch MediaType(contentType: head.contentType) {
+        case .json:
+            return .collect(endpoint)
+        case .unsupported(let type):
+            return .answer(HTTPError.unsupportedMediaType(type).response)
+        case .ndjson:
+            guard case .convert(let schema) = endpoint else {
+                return .answer(HTTPError.unsupportedMediaType(head.contentType ?? "").response)
+            }
+            return streamPlan(schema: schema, head: head)
+        }
+    }
+
+    private func streamPlan(schema: String, head: RequestHead) -> RequestPlan {
+        guard engine.cache.currentRegistry.models[schema] != nil else { return .answer(HTTPError.unknownSchema(schema).response) }
+        switch conversions.options(head) {
+        case .failure(let error):
+            return .answer(error.response)
+        case .success(let options):
+            return .stream(NDJSONStream(engine: engine, schema: schema, options: options.conversion,
+                                        maxLineBytes: limits.maxBodyBytes, maxBytes: limits.maxStreamBytes))
+        }
+    }
+
+    func respond(to head: RequestHead, endpoint: Endpoint, body: UnsafeBufferPointer<UInt8>) -> HTTPResponse {
+        switch endpoint {
+        case .convert(let schema): conversions.convert(body, schema: schema, head: head)
+        case .reverse(let schema): conversions.reverse(body, schema: schema, head: head)
+        case .schemas: info.schemas()
+        case .schema(let name): info.schema(name)
+        case .stats: info.statistics()
+        case .health: info.health()
+        case .ready: info.ready(draining: isDraining)
+        }
+    }
+
+    func finished(_ head: RequestHead, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64) {
+        stats.end(status: status)
+        let level: Logger.Level = status >= 500 ? .error : .info
+        guard logger.logLevel <= level else { return }
+        var metadata: Logger.Metadata = [
+            "method": .string(head.method),
+            "path": .string(head.path),
+            "status": .stringConvertible(status),
+            "bytes_in": .stringConvertible(bytesIn),
+            "bytes_out": .stringConvertible(bytesOut),
+            "us": .stringConvertible(nanoseconds / 1000),
+            "request_id": .string(head.requestID),
+        ]
+        if case .success(let endpoint) = Router.route(method: head.method, path: head.path), let schema = endpoint.schemaName {
+            metadata["schema"] = .string(schema)
+        }
+        logger.log(level: level, "request", metadata: metadata)
+    }
+
+    /// Loads the schema directory again and serves it; on errors keeps the current registry and
+    /// logs every error. Returns whether the new registry is served.
+    @discardableResult
+    func reload(directory: String) -> Bool {
+        do {
+            let registry = try SchemaLoader.load(directory: directory)
+            let dropped = engine.cache.replace(registry: registry)
+            logger.notice("schemas reloaded", metadata: [
+                "models": .stringConvertible(registry.names.count),
+                "recompile": .string(dropped.sorted().joined(separator: ",")),
+                "generation": .stringConvertible(engine.cache.snapshot.generation),
+            ])
+            return true
+        } catch {
+            for problem in error.errors {
+                logger.error("schema error", metadata: ["error": .string(problem.description)])
+            }
+            logger.error("schema reload failed; serving the last good schemas", metadata: ["errors": .stringConvertible(error.errors.count)])
+            return false
+        }
+    }
+}

@@ -1,0 +1,35 @@
+@testable import convertd
+import Testing
+
+/// The router in-process: every endpoint, unknown paths, wrong methods.
+struct RouterTests {
+    @Test(arguments: [
+        ("POST", "/convert/Book", Endpoint.convert(schema: "Book")),
+        ("POST", "/reverse/Book", .reverse(schema: "Book")),
+        ("GET", "/schemas", .schemas),
+        ("HEAD", "/schemas", .schemas),
+        ("GET", "/schemas/Book", .schema("Book")),
+        ("GET", "/stats", .stats),
+        ("GET", "/healthz", .health),
+        ("GET", "/readyz", .ready),
+    ])
+    func routes(method: String, path: String, endpoint: Endpoint) {
+        #expect(Router.route(method: method, path: path) == .success(endpoint))
+    }
+
+    @Test(arguments: ["/", "/convert", "/convert/", "/convert/Book/extra", "/schemas/", "//schemas", "/nope", "convert/Book", "/stats/x"])
+    func unknownPathsAreNotFound(path: String) {
+        #expect(Router.route(method: "GET", path: path) == .failure(.notFound(path: path)))
+    }
+
+    @Test(arguments: [
+        ("GET", "/convert/Book", ["POST"]),
+        ("PUT", "/reverse/Book", ["POST"]),
+        ("POST", "/schemas", ["GET", "HEAD"]),
+        ("DELETE", "/stats", ["GET", "HEAD"]),
+        ("POST", "/healthz", ["GET", "HEAD"]),
+    ])
+    func wrongMethodsListWhatIsAllowed(method: String, path: String, allow: [String]) {
+        #expect(Router.route(method: method, path: path) == .failure(.methodNotAllowed(method: method, allow: allow)))
+    }
+}
