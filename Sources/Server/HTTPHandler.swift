@@ -5,7 +5,8 @@ protocol HTTPHandler: AnyObject, Sendable {
     var maxBodyBytes: Int { get }
     /// While true every response closes its connection, so clients move to other instances.
     var isDraining: Bool { get }
-    /// Decides, from the head alone, what to do with the body.
+    /// Decides, from the head alone, what to do with the body. Called once per request, before
+    /// `finished`; the server may still answer otherwise (connection limit, announced size).
     func plan(_ head: RequestHead) -> RequestPlan
     /// Answers a request whose whole body has been collected.
     func respond(to head: RequestHead, endpoint: Endpoint, body: UnsafeBufferPointer<UInt8>) -> HTTPResponse

@@ -132,12 +132,12 @@ final class HTTPServer: Sendable {
 
     /// The handler's plan, unless the connection is over the limit or the body announced too large.
     private func plan(_ head: RequestHead, on connection: OpaquePointer) -> RequestPlan {
-        if Int(bitPattern: CMicroHTTPD_socket_context(connection)) == HTTPServer.overLimitMark {
+        let plan = handler.plan(head)
+        if isOverLimit(connection) {
             var response = HTTPError.overloaded.response
-            response.headers.append(("Retry-After", "1"))
+            response.headers += [("Retry-After", "1"), ("Connection", "close")]
             return .answer(response)
         }
-        let plan = handler.plan(head)
         if case .collect = plan, let length = head.contentLength, length > handler.maxBodyBytes {
             return .answer(HTTPError.bodyTooLarge(limit: handler.maxBodyBytes).response)
         }
@@ -145,10 +145,14 @@ final class HTTPServer: Sendable {
     }
 
     private func answersAtOnce(_ head: RequestHead, _ connection: OpaquePointer) -> Bool {
+        if isOverLimit(connection) { return true }
         guard let length = head.contentLength, length > 0 else { return false }
         let expect = MHD_lookup_connection_value(connection, .HEADER_KIND, "Expect").map { String(cString: $0) }
         return expect?.lowercased() == "100-continue" || length > handler.maxBodyBytes + HTTPServer.discardAllowance
-            || Int(bitPattern: CMicroHTTPD_socket_context(connection)) == HTTPServer.overLimitMark
+    }
+
+    private func isOverLimit(_ connection: OpaquePointer) -> Bool {
+        Int(bitPattern: CMicroHTTPD_socket_context(connection)) == HTTPServer.overLimitMark
     }
 
     fileprivate func completed(_ state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {

@@ -86,7 +86,8 @@ final class Service: HTTPHandler {
 
     func finished(_ head: RequestHead, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64) {
         stats.end(status: status)
-        let level: Logger.Level = status >= 500 ? .error : .info
+        // A 503 is the service protecting itself; any other 5xx is a bug.
+        let level: Logger.Level = status >= 500 && status != 503 ? .error : .info
         guard logger.logLevel <= level else { return }
         var metadata: Logger.Metadata = [
             "method": .string(head.method),
