@@ -1,6 +1,7 @@
 # convertd — build, run and test. Every target installs what a fresh Debian machine lacks.
 SWIFT      ?= swift
 SCHEMAS    ?= schemas
+PORT       ?= 8080
 CORPUS     ?= $(abspath ../shared/corpus)
 APT_PKGS   := libmicrohttpd-dev pkg-config
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -19,19 +20,18 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product convertd
 
-## run: build and demonstrate a conversion of the bundled example with the bundled schemas
+## run: build (release) and serve the bundled schemas on port 8080 (PORT=… to change)
 run: build
-	@echo "--- convertd convert --schemas $(SCHEMAS) --schema Book --pretty examples/book.json"
-	@.build/release/convertd convert --schemas $(SCHEMAS) --schema Book --pretty examples/book.json
+	.build/release/convertd serve --schemas $(SCHEMAS) --port $(PORT)
 
-## test: every test (unit, golden, corpus, concurrency)
+## test: every test (unit, golden, corpus, concurrency, the live server)
 test: deps
 	$(SWIFT) build --build-tests
 	CONVERTD_CORPUS=$(CORPUS) $(SWIFT) test --skip-build
 
-## test-tsan: the concurrency tests under ThreadSanitizer
+## test-tsan: the concurrency and live-server tests under ThreadSanitizer (server and tests both instrumented)
 test-tsan: deps
-	SWIFT_BACKTRACE=enable=no CONVERTD_CORPUS=$(CORPUS) $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter Concurrency
+	SWIFT_BACKTRACE=enable=no CONVERTD_CORPUS=$(CORPUS) $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter "Concurrency|LiveServer"
 
 ## lint: check the bundled schemas
 lint: build
