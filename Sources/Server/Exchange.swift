@@ -14,7 +14,8 @@ final class Exchange {
         self.head = head
         self.plan = plan
         self.started = started
-        if case .collect = plan, let length = head.contentLength, length > 0 { body.reserveCapacity(length) }
+        // An announced length is only a claim: reserve up to 64 KiB on its word, grow past that as bytes arrive.
+        if case .collect = plan, let length = head.contentLength, length > 0 { body.reserveCapacity(min(length, 64 * 1024)) }
     }
 
     /// Takes the next chunk of the body. Past `limit` a collected body becomes a 413 and the rest

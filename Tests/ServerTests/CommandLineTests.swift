@@ -1,16 +1,8 @@
 import Foundation
 import Testing
 
-/// The built `convertd`, beside the test bundle.
-enum ConvertdExecutable {
-    static let url: URL? = {
-        let candidate = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("convertd")
-        return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
-    }()
-}
-
 /// The `convertd` executable as users and their CI run it: exit codes and what it prints.
-@Suite(.enabled(if: ConvertdExecutable.url != nil, "convertd executable not built next to the tests (run `swift build` first)"))
+@Suite(.enabled(if: ConvertdBinary.url != nil, "convertd executable not built next to the tests (run `swift build` first)"))
 struct CommandLineTests {
 
     private static let packageRoot = URL(fileURLWithPath: #filePath)
@@ -19,7 +11,7 @@ struct CommandLineTests {
     /// Runs convertd with `arguments` and `input` on stdin.
     private func run(_ arguments: [String], input: String = "") throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
-        process.executableURL = ConvertdExecutable.url
+        process.executableURL = ConvertdBinary.url
         process.arguments = arguments
         process.currentDirectoryURL = Self.packageRoot
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
