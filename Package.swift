@@ -33,14 +33,18 @@ let package = Package(
             ],
             path: "Sources/Server"
         ),
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "MappingEngineTests",
-            dependencies: ["MappingEngine"],
+            dependencies: ["MappingEngine", "TestSupport"],
             exclude: ["Golden"]
         ),
         .testTarget(
             name: "ServerTests",
-            dependencies: ["convertd", "MappingEngine"]
+            dependencies: ["convertd", "MappingEngine", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The real `convertd serve` on a free port, over HTTP: endpoints, error statuses, chunked and
@@ -257,6 +258,43 @@ final class LiveServerTests {
         #expect(server.logText.contains("stopped unfinished=0"))
     }
 
+    @Test func randomRequestsGetDefinedAnswersNever500() throws {
+        let server = try LiveServer(schemas: schemas, arguments: ["--log-level", "notice", "--max-body-bytes", "65536"])
+        var random = SeededRandom(seed: 20261122)
+        let methods = ["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "BREW"]
+        let paths = ["/convert/Product", "/convert/Product?mode=strict&explain", "/convert/Product?pretty=1&explain=true",
+                     "/convert/Product?mode=", "/convert/Maker", "/convert/Nope", "/reverse/Product", "/schemas", "/schemas/Product",
+                     "/schemas/%00", "/stats", "/healthz", "/readyz", "/", "/convert/Product/", "/convert/%E2%82%AC", "/..%2f..%2fetc"]
+        let types: [String?] = [nil, "application/json", "application/x-ndjson", "text/plain", "application/+json", "application/json; charset=latin1", ";;"]
+        let seeds = [ServerFixture.productBody, ServerFixture.productOutput, "[\(ServerFixture.productBody)]", #"{"id":18446744073709551616}"#,
+                     String(repeating: "[", count: 400), "\(ServerFixture.productBody)\n\(ServerFixture.productBody)\n", "\u{FEFF}{}", "null"]
+        var connection = try server.connect()
+        let rounds = ProcessInfo.processInfo.environment["CONVERTD_FUZZ_ROUNDS"].flatMap { Int($0) } ?? 3000
+        for round in 0..<rounds {
+            var body = Array(seeds[random.below(seeds.count)].utf8)
+            for _ in 0..<random.below(4) where !body.isEmpty {
+                switch random.below(3) {
+                case 0: body[random.below(body.count)] = UInt8(random.below(256))
+                case 1: body.removeLast(random.below(body.count))
+                default: body.insert(UInt8(random.below(256)), at: random.below(body.count))
+                }
+            }
+            var headers: [(String, String)] = []
+            if let type = types[random.below(types.count)] { headers.append(("Content-Type", type)) }
+            let method = methods[random.below(methods.count)], path = paths[random.below(paths.count)]
+            try connection.send(HTTPConnection.head(method, path, length: body.count, headers: headers))
+            try connection.send(body)
+            let response = try connection.readResponse()
+            #expect(response.status != 500 && response.status < 600, "round \(round): \(method) \(path) → \(response.status)")
+            if response.header("Content-Type") == "application/json" {
+                #expect(response.json != nil, "round \(round): \(method) \(path) answered \(response.text.prefix(200))")
+            }
+            if response.header("Connection")?.lowercased() == "close" { connection = try server.connect() }
+        }
+        #expect(try server.connect().request("GET", "/healthz").status == 200)
+        #expect(!server.logText.contains(" error request"))
+    }
+
     @Test func aSchemaDirectoryWithErrorsRefusesToStartAndListsThemAll() throws {
         try "A: { properties: { x: nosuchtype } }".write(to: schemas.appendingPathComponent("a.yaml"), atomically: true, encoding: .utf8)
         try #"{"B": {"extends": "Missing"}}"#.write(to: schemas.appendingPathComponent("b.json"), atomically: true, encoding: .utf8)
@@ -290,3 +328,4 @@ final class Locked<Value>: @unchecked Sendable {
 
     var current: Value { withLock { $0 } }
 }
+
