@@ -44,11 +44,14 @@ final class LiveServer: @unchecked Sendable {
         throw StartFailure(description: "convertd did not start:\n\(logText)")
     }
 
+    /// Stops the server, and fails the test when a sanitizer the server was built with reported.
     deinit {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
         }
+        usleep(50_000)  // the last lines the reader has not collected yet
+        #expect(!logText.contains("Sanitizer"), "the server's sanitizer reported:\n\(logText)")
     }
 
     var logText: String { log.current }
