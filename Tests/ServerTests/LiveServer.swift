@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The built `convertd`, beside the test bundle.
 enum ConvertdBinary {
