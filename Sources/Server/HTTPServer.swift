@@ -62,7 +62,8 @@ final class HTTPServer: Sendable {
         }
         defer { freeaddrinfo(list) }
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
-        if address.pointee.ai_family == AF_INET6 { flags |= MHD_USE_IPv6.rawValue }
+        // An IPv6 address takes IPv4 clients too ("::" means every interface, as "0.0.0.0" does).
+        if address.pointee.ai_family == AF_INET6 { flags |= MHD_USE_DUAL_STACK.rawValue }
         // libmicrohttpd refuses connections over its limit silently; headroom above ours lets
         // those clients hear 503 instead.
         let headroom = max(16, settings.maxConnections / 8)

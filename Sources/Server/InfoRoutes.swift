@@ -7,11 +7,10 @@ struct InfoRoutes: Sendable {
     let engine: Engine
     let stats: ServiceStats
 
-    /// Every model: name, file, version, property count, parent; with the registry's
-    /// generation and load time.
+    /// Every model: name, file, version, property count, parent, when its definition was loaded;
+    /// with the registry's generation and load time.
     func schemas() -> HTTPResponse {
         let registry = engine.cache.currentRegistry
-        let loadedAt = JSONValue.string(InfoRoutes.timestamp(registry.loadedAt))
         let models = registry.names.compactMap { registry.models[$0] }.map { model in
             var members: [JSONValue.Member] = [
                 .init("name", .string(model.name)),
@@ -20,12 +19,12 @@ struct InfoRoutes: Sendable {
                 .init("properties", .number(String(model.properties.count))),
             ]
             if let parent = model.extends { members.append(.init("extends", .string(parent))) }
-            members.append(.init("loadedAt", loadedAt))
+            members.append(.init("loadedAt", .string(InfoRoutes.timestamp(registry.loadTimes[model.name] ?? registry.loadedAt))))
             return JSONValue.object(members)
         }
         return .json(200, .object([
             .init("generation", .number(String(engine.cache.snapshot.generation))),
-            .init("loadedAt", loadedAt),
+            .init("loadedAt", .string(InfoRoutes.timestamp(registry.loadedAt))),
             .init("models", .array(models)),
         ]))
     }

@@ -166,8 +166,15 @@ struct ServiceTests {
         try FileManager.default.removeItem(at: directory.appendingPathComponent("broken.yaml"))
         try ServerFixture.products.replacingOccurrences(of: "minLength: 1", with: "minLength: 5")
             .write(to: directory.appendingPathComponent("products.yaml"), atomically: true, encoding: .utf8)
+        let before = json(service.exchange("GET", "/schemas").body)
+        usleep(5_000)
         #expect(service.reload(directory: directory.path))
         #expect(service.exchange("POST", "/convert/Product", body: ServerFixture.productBody).status == 422)
-        #expect(value(json(service.exchange("GET", "/schemas").body), "generation") as? Int == 1)
+        let after = json(service.exchange("GET", "/schemas").body)
+        #expect(value(after, "generation") as? Int == 1)
+        // Maker did not change and keeps its load time; Product did and has the new registry's.
+        #expect(value(after, "models", 0, "loadedAt") as? String == value(before, "models", 0, "loadedAt") as? String)
+        #expect(value(after, "models", 1, "loadedAt") as? String == value(after, "loadedAt") as? String)
+        #expect(value(after, "models", 1, "loadedAt") as? String != value(before, "models", 1, "loadedAt") as? String)
     }
 }

@@ -90,7 +90,8 @@ public final class MetaCache: @unchecked Sendable {
     }
 
     /// Serves `newRegistry` from now on, dropping the entries of models whose definition changed
-    /// or disappeared and of every model that uses or extends them. Returns the dropped names.
+    /// or disappeared and of every model that uses or extends them; unchanged models keep their
+    /// load time. Returns the dropped names.
     @discardableResult
     public func replace(registry newRegistry: SchemaRegistry) -> Set<String> {
         lock.wait()
@@ -101,7 +102,11 @@ public final class MetaCache: @unchecked Sendable {
         where old.definitions[name] != newRegistry.definitions[name] {
             changed.insert(name)
         }
-        registry = newRegistry
+        var next = newRegistry
+        for name in next.names where !changed.contains(name) {
+            next.loadTimes[name] = old.loadTimes[name] ?? next.loadedAt
+        }
+        registry = next
         stats.generation += 1
         return dropLocked(old.dependents(of: changed).union(newRegistry.dependents(of: changed)))
     }

@@ -11,6 +11,9 @@ public struct SchemaRegistry: Sendable {
     public let names: [String]
     /// When the registry was loaded.
     public let loadedAt: Date
+    /// When each model's current definition was loaded: `loadedAt`, or an earlier time carried
+    /// over by `MetaCache.replace(registry:)` for a model whose definition did not change.
+    public internal(set) var loadTimes: [String: Date]
 
     /// Validates a set of definitions from any number of files, listing every mistake.
     public init(definitions list: [ModelDefinition]) throws(SchemaErrors) {
@@ -47,8 +50,10 @@ public struct SchemaRegistry: Sendable {
     private init(definitions: [String: ModelDefinition], models: [String: ResolvedModel]) {
         self.definitions = definitions
         self.models = models
+        let now = Date()
         names = models.keys.sorted()
-        loadedAt = Date()
+        loadedAt = now
+        loadTimes = Dictionary(uniqueKeysWithValues: models.keys.map { ($0, now) })
     }
 
     /// The models that must be recompiled when any of `changed` changes: themselves and every
