@@ -106,8 +106,6 @@ final class HTTPServer: Sendable {
         }
     }
 
-    // MARK: Callbacks
-
     fileprivate func access(_ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
                             data: UnsafePointer<CChar>?, size: UnsafeMutablePointer<Int>,
                             state: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
@@ -171,8 +169,6 @@ final class HTTPServer: Sendable {
             connections.add(-1)
         }
     }
-
-    // MARK: Requests and responses
 
     private func readHead(_ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>) -> RequestHead {
         func header(_ name: String) -> String? {
