@@ -5,9 +5,10 @@ protocol HTTPHandler: AnyObject, Sendable {
     var maxBodyBytes: Int { get }
     /// While true every response closes its connection, so clients move to other instances.
     var isDraining: Bool { get }
-    /// Decides, from the head alone, what to do with the body. Called once per request, before
-    /// `finished`; the server may still answer otherwise (connection limit, announced size).
-    func plan(_ head: RequestHead) -> RequestPlan
+    /// Decides, from the head alone, what to do with the body, and notes in the head what the
+    /// request is about (`schema`). Called once per request, before `finished`; the server may
+    /// still answer otherwise (connection limit, announced size).
+    func plan(_ head: inout RequestHead) -> RequestPlan
     /// Answers a request whose whole body has been collected.
     func respond(to head: RequestHead, endpoint: Endpoint, body: UnsafeBufferPointer<UInt8>) -> HTTPResponse
     /// A request ended: its response was sent, or the connection went away.
@@ -24,6 +25,8 @@ struct RequestHead: Sendable {
     var contentLength: Int?
     /// The client's `X-Request-Id` when usable, else one generated; echoed in the response.
     var requestID: String
+    /// The schema the request names, set by the handler's plan, for the request log.
+    var schema: String?
 
     /// One `name=value` query argument; `value` is nil for a bare `name`.
     struct QueryItem: Sendable, Equatable {

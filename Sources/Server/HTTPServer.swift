@@ -110,8 +110,9 @@ final class HTTPServer: Sendable {
                             data: UnsafePointer<CChar>?, size: UnsafeMutablePointer<Int>,
                             state: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
         guard let stored = state.pointee else {
-            let head = readHead(connection, url: url, method: method)
-            let exchange = Exchange(head: head, plan: plan(head, on: connection), started: DispatchTime.now().uptimeNanoseconds)
+            var head = readHead(connection, url: url, method: method)
+            let plan = plan(&head, on: connection)
+            let exchange = Exchange(head: head, plan: plan, started: DispatchTime.now().uptimeNanoseconds)
             state.pointee = Unmanaged.passRetained(exchange).toOpaque()
             // Answering before the body is read closes the connection: kept for clients that
             // wait for `100 Continue`, or whose body is too large to read and drop.
@@ -130,8 +131,8 @@ final class HTTPServer: Sendable {
     }
 
     /// The handler's plan, unless the connection is over the limit or the body announced too large.
-    private func plan(_ head: RequestHead, on connection: OpaquePointer) -> RequestPlan {
-        let plan = handler.plan(head)
+    private func plan(_ head: inout RequestHead, on connection: OpaquePointer) -> RequestPlan {
+        let plan = handler.plan(&head)
         if isOverLimit(connection) {
             var response = HTTPError.overloaded.response
             response.headers += [("Retry-After", "1"), ("Connection", "close")]

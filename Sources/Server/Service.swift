@@ -40,13 +40,14 @@ final class Service: HTTPHandler {
         draining.store(true, ordering: .relaxed)
     }
 
-    func plan(_ head: RequestHead) -> RequestPlan {
+    func plan(_ head: inout RequestHead) -> RequestPlan {
         stats.begin()
         let endpoint: Endpoint
         switch Router.route(method: head.method, path: head.path) {
         case .success(let found): endpoint = found
         case .failure(let error): return .answer(error.response)
         }
+        head.schema = endpoint.schemaName
         guard endpoint.takesBody else { return .collect(endpoint) }
         switch MediaType(contentType: head.contentType) {
         case .json:
@@ -98,9 +99,7 @@ final class Service: HTTPHandler {
             "us": .stringConvertible(nanoseconds / 1000),
             "request_id": .string(head.requestID),
         ]
-        if case .success(let endpoint) = Router.route(method: head.method, path: head.path), let schema = endpoint.schemaName {
-            metadata["schema"] = .string(schema)
-        }
+        if let schema = head.schema { metadata["schema"] = .string(schema) }
         logger.log(level: level, "request", metadata: metadata)
     }
 

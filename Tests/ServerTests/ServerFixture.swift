@@ -50,7 +50,8 @@ extension Service {
                   query: [RequestHead.QueryItem] = [], chunkSize: Int = .max) -> (status: Int, body: String, response: HTTPResponse) {
         var head = RequestHead(method: method, path: path, query: query, contentType: contentType, requestID: "test")
         head.contentLength = body.utf8.count
-        let exchange = Exchange(head: head, plan: plan(head), started: 0)
+        let plan = plan(&head)
+        let exchange = Exchange(head: head, plan: plan, started: 0)
         let bytes = Array(body.utf8)
         var offset = 0
         while offset < bytes.count {
