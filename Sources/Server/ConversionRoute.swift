@@ -12,32 +12,34 @@ struct ConversionRoute: Sendable {
     }
 
     /// Reads the query options; 400 `invalid_option` for a value that is not one of the choices.
-    func options(_ head: RequestHead) -> Result<Options, HTTPError> {
+    func options(_ head: RequestHead) throws(HTTPError) -> Options {
         var conversion = ConversionOptions(maxDepth: maxDepth)
         if let mode = head.query("mode") {
             guard let parsed = ConversionOptions.Mode(rawValue: mode) else {
-                return .failure(.invalidOption(name: "mode", value: mode, expected: "lax or strict"))
+                throw .invalidOption(name: "mode", value: mode, expected: "lax or strict")
             }
             conversion.mode = parsed
         }
-        var flags: [Bool] = []
-        for name in ["explain", "pretty"] {
-            switch head.query(name) {
-            case nil, "false", "0": flags.append(false)
-            case "", "true", "1": flags.append(true)
-            case let value?: return .failure(.invalidOption(name: name, value: value, expected: "true or false"))
-            }
+        conversion.explain = try ConversionRoute.flag("explain", in: head)
+        return Options(conversion: conversion, pretty: try ConversionRoute.flag("pretty", in: head))
+    }
+
+    /// A boolean query option: absent, `false` or `0` is false; bare, `true` or `1` is true.
+    private static func flag(_ name: String, in head: RequestHead) throws(HTTPError) -> Bool {
+        switch head.query(name) {
+        case nil, "false", "0": false
+        case "", "true", "1": true
+        case let value?: throw .invalidOption(name: name, value: value, expected: "true or false")
         }
-        conversion.explain = flags[0]
-        return .success(Options(conversion: conversion, pretty: flags[1]))
     }
 
     /// The normalized document (200), every validation error (422), or why the body is not JSON (400).
     func convert(_ body: UnsafeBufferPointer<UInt8>, schema: String, head: RequestHead) -> HTTPResponse {
         let options: Options
-        switch self.options(head) {
-        case .success(let parsed): options = parsed
-        case .failure(let error): return error.response
+        do {
+            options = try self.options(head)
+        } catch {
+            return error.response
         }
         switch engine.convert(body, model: schema, options: options.conversion, workspace: ThreadWorkspace.current) {
         case .success(let success):
@@ -59,9 +61,10 @@ struct ConversionRoute: Sendable {
     /// The upstream shape of a normalized document (200), or why it cannot be mapped back.
     func reverse(_ body: UnsafeBufferPointer<UInt8>, schema: String, head: RequestHead) -> HTTPResponse {
         let pretty: Bool
-        switch options(head) {
-        case .success(let parsed): pretty = parsed.pretty
-        case .failure(let error): return error.response
+        do {
+            pretty = try options(head).pretty
+        } catch {
+            return error.response
         }
         switch engine.reverse(Array(body), model: schema, maxDepth: maxDepth) {
         case .success(let output):

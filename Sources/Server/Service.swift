@@ -64,12 +64,12 @@ final class Service: HTTPHandler {
 
     private func streamPlan(schema: String, head: RequestHead) -> RequestPlan {
         guard engine.cache.currentRegistry.models[schema] != nil else { return .answer(HTTPError.unknownSchema(schema).response) }
-        switch conversions.options(head) {
-        case .failure(let error):
-            return .answer(error.response)
-        case .success(let options):
+        do {
+            let options = try conversions.options(head)
             return .stream(NDJSONStream(engine: engine, schema: schema, options: options.conversion,
                                         maxLineBytes: limits.maxBodyBytes, maxBytes: limits.maxStreamBytes))
+        } catch {
+            return .answer(error.response)
         }
     }
 
