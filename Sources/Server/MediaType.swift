@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a request's `Content-Type` says the body is.
 enum MediaType: Equatable {
     case json
@@ -12,22 +14,12 @@ enum MediaType: Equatable {
             return
         }
         let essence = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
-        let type = essence.trimmingCharacters(in: " \t").lowercased()
+        let type = essence.trimmingCharacters(in: .whitespaces).lowercased()
         switch type {
         case "application/json": self = .json
         case "application/x-ndjson", "application/ndjson": self = .ndjson
         case _ where type.hasPrefix("application/") && type.hasSuffix("+json") && !type.contains("/+"): self = .json
         default: self = .unsupported(contentType)
         }
-    }
-}
-
-extension String {
-    /// The string without leading and trailing characters from `set`.
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        let drop = Set(set)
-        let start = firstIndex { !drop.contains($0) } ?? endIndex
-        let end = lastIndex { !drop.contains($0) }.map(index(after:)) ?? start
-        return String(self[start..<end])
     }
 }
