@@ -240,8 +240,13 @@ final class LiveServerTests {
             try connection.send(Array(body[..<half]))
             inFlight.append(connection)
         }
-        #expect(server.waitForLog("request", count: 1))
-        usleep(100_000)
+        // Wait until the server holds all three (the /stats request itself is the fourth).
+        var held = 0
+        for _ in 0..<500 where held < 4 {
+            held = value(try idle.request("GET", "/stats").json, "inFlight") as? Int ?? 0
+            if held < 4 { usleep(20_000) }
+        }
+        #expect(held == 4)
         server.signal(SIGTERM)
         #expect(server.waitForLog("draining"))
         let ready = try idle.request("GET", "/readyz")
