@@ -13,28 +13,30 @@ struct ServerConfig {
     var logFormat = LineLogHandler.Format.json
 
     init(_ command: ServeCommand, environment: [String: String]) throws(ValidationError) {
+        // The defaults are the stored properties' initial values; only the thread count depends on the machine.
+        server.threads = ProcessInfo.processInfo.activeProcessorCount
         var resolver = Resolver(environment: environment)
-        server.host = resolver.value(command.host, "HOST", "--host", default: "0.0.0.0", expected: "an address") { $0.isEmpty ? nil : $0 }
-        server.port = resolver.value(command.port, "PORT", "--port", default: 8080, expected: "0–65535") { Int($0) } valid: { (0...65535).contains($0) }
-        schemas = resolver.value(command.schemas, "SCHEMAS_DIR", "--schemas", default: "schemas", expected: "a directory") { $0.isEmpty ? nil : $0 }
-        server.threads = resolver.value(command.threads, "THREADS", "--threads", default: ProcessInfo.processInfo.activeProcessorCount,
+        server.host = resolver.value(command.host, "HOST", "--host", default: server.host, expected: "an address") { $0.isEmpty ? nil : $0 }
+        server.port = resolver.value(command.port, "PORT", "--port", default: server.port, expected: "0–65535") { Int($0) } valid: { (0...65535).contains($0) }
+        schemas = resolver.value(command.schemas, "SCHEMAS_DIR", "--schemas", default: schemas, expected: "a directory") { $0.isEmpty ? nil : $0 }
+        server.threads = resolver.value(command.threads, "THREADS", "--threads", default: server.threads,
                                         expected: "1–1024") { Int($0) } valid: { (1...1024).contains($0) }
-        limits.maxBodyBytes = resolver.value(command.maxBodyBytes, "MAX_BODY_BYTES", "--max-body-bytes", default: 8 << 20,
+        limits.maxBodyBytes = resolver.value(command.maxBodyBytes, "MAX_BODY_BYTES", "--max-body-bytes", default: limits.maxBodyBytes,
                                              expected: "a positive byte count") { Int($0) } valid: { $0 > 0 }
-        limits.maxStreamBytes = resolver.value(command.maxStreamBytes, "MAX_STREAM_BYTES", "--max-stream-bytes", default: 1 << 30,
+        limits.maxStreamBytes = resolver.value(command.maxStreamBytes, "MAX_STREAM_BYTES", "--max-stream-bytes", default: limits.maxStreamBytes,
                                                expected: "a positive byte count") { Int($0) } valid: { $0 > 0 }
-        limits.maxDepth = resolver.value(command.maxDepth, "MAX_DEPTH", "--max-depth", default: 256,
+        limits.maxDepth = resolver.value(command.maxDepth, "MAX_DEPTH", "--max-depth", default: limits.maxDepth,
                                          expected: "1–100000") { Int($0) } valid: { (1...100_000).contains($0) }
-        server.connectionTimeoutSeconds = resolver.value(command.connectionTimeout, "CONNECTION_TIMEOUT", "--connection-timeout", default: 30,
+        server.connectionTimeoutSeconds = resolver.value(command.connectionTimeout, "CONNECTION_TIMEOUT", "--connection-timeout", default: server.connectionTimeoutSeconds,
                                                          expected: "1–86400 seconds") { Int($0) } valid: { (1...86_400).contains($0) }
-        server.maxConnections = resolver.value(command.maxConnections, "MAX_CONNECTIONS", "--max-connections", default: 1024,
+        server.maxConnections = resolver.value(command.maxConnections, "MAX_CONNECTIONS", "--max-connections", default: server.maxConnections,
                                                expected: "1–1000000") { Int($0) } valid: { (1...1_000_000).contains($0) }
-        grace = resolver.value(command.grace, "GRACE", "--grace", default: 10, expected: "0–3600 seconds") { Double($0) } valid: { (0...3600).contains($0) }
+        grace = resolver.value(command.grace, "GRACE", "--grace", default: grace, expected: "0–3600 seconds") { Double($0) } valid: { (0...3600).contains($0) }
         let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
-        logLevel = resolver.parsed(command.logLevel, "LOG_LEVEL", "--log-level", default: .info, expected: levels) {
+        logLevel = resolver.parsed(command.logLevel, "LOG_LEVEL", "--log-level", default: logLevel, expected: levels) {
             Logger.Level(rawValue: $0.lowercased())
         }
-        logFormat = resolver.parsed(command.logFormat, "LOG_FORMAT", "--log-format", default: .json, expected: "json or text") {
+        logFormat = resolver.parsed(command.logFormat, "LOG_FORMAT", "--log-format", default: logFormat, expected: "json or text") {
             LineLogHandler.Format(rawValue: $0.lowercased())
         }
         guard resolver.errors.isEmpty else { throw ValidationError(resolver.errors.joined(separator: "\n")) }
