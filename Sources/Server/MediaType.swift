@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a request's `Content-Type` says the body is.
 enum MediaType: Equatable {
     case json
@@ -7,19 +5,59 @@ enum MediaType: Equatable {
     case unsupported(String)
 
     /// No `Content-Type` means JSON; `application/json` and `application/*+json` are JSON,
-    /// `application/x-ndjson` and `application/ndjson` are newline-delimited JSON.
+    /// `application/x-ndjson` and `application/ndjson` are newline-delimited JSON. Types compare
+    /// without regard to ASCII case; parameters after `;` and the blanks around the type are ignored.
     init(contentType: String?) {
         guard let contentType else {
             self = .json
             return
         }
-        let essence = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
-        let type = essence.trimmingCharacters(in: .whitespaces).lowercased()
-        switch type {
-        case "application/json": self = .json
-        case "application/x-ndjson", "application/ndjson": self = .ndjson
-        case _ where type.hasPrefix("application/") && type.hasSuffix("+json") && !type.contains("/+"): self = .json
-        default: self = .unsupported(contentType)
+        // Read as bytes: this runs on every request.
+        let type = MediaType.essence(of: contentType)
+        if type.equals(ignoringCase: "application/json") {
+            self = .json
+        } else if type.equals(ignoringCase: "application/x-ndjson") || type.equals(ignoringCase: "application/ndjson") {
+            self = .ndjson
+        } else if type.hasPrefix(ignoringCase: "application/"), MediaType.isStructuredJSON(subtype: type.dropFirst(12)) {
+            self = .json
+        } else {
+            self = .unsupported(contentType)
         }
+    }
+
+    /// A structured-syntax subtype such as `vnd.api+json`: a name, then `+json`.
+    private static func isStructuredJSON(subtype: Substring.UTF8View) -> Bool {
+        subtype.count > 5 && subtype.hasSuffix(ignoringCase: "+json") && !subtype.contains(UInt8(ascii: "/"))
+    }
+
+    /// The `type/subtype` part: before any `;`, without surrounding spaces and tabs.
+    private static func essence(of contentType: String) -> Substring.UTF8View {
+        let bytes = contentType.utf8
+        let end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+        var essence = Substring(contentType)[..<end].utf8
+        while let first = essence.first, first == 0x20 || first == 0x09 { essence = essence.dropFirst() }
+        while let last = essence.last, last == 0x20 || last == 0x09 { essence = essence.dropLast() }
+        return essence
+    }
+}
+
+private extension Substring.UTF8View {
+    /// Equal to the lowercase ASCII `text`, ignoring ASCII case.
+    func equals(ignoringCase text: StaticString) -> Bool {
+        count == text.utf8CodeUnitCount && hasPrefix(ignoringCase: text)
+    }
+
+    /// Begins with the lowercase ASCII `text`, ignoring ASCII case.
+    func hasPrefix(ignoringCase text: StaticString) -> Bool {
+        guard count >= text.utf8CodeUnitCount else { return false }
+        return text.withUTF8Buffer { expected in
+            zip(self, expected).allSatisfy { byte, lowercase in (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == lowercase }
+        }
+    }
+
+    /// Ends with the lowercase ASCII `text`, ignoring ASCII case.
+    func hasSuffix(ignoringCase text: StaticString) -> Bool {
+        guard count >= text.utf8CodeUnitCount else { return false }
+        return dropFirst(count - text.utf8CodeUnitCount).hasPrefix(ignoringCase: text)
     }
 }

@@ -33,21 +33,33 @@ enum Router {
     /// The endpoint, or 404 for an unknown path and 405 (with the allowed methods) for a known
     /// path asked with the wrong method.
     static func route(method: String, path: String) -> Result<Endpoint, HTTPError> {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        guard path.hasPrefix("/"), !segments.contains(where: \.isEmpty) else { return .failure(.notFound(path: path)) }
-        let name = String(segments.last ?? "")
+        guard let (first, name) = segments(of: path) else { return .failure(.notFound(path: path)) }
         let match: (endpoint: Endpoint, allow: [String])
-        switch (segments.count, segments.first) {
-        case (2, "convert"): match = (.convert(schema: name), writing)
-        case (2, "reverse"): match = (.reverse(schema: name), writing)
-        case (1, "schemas"): match = (.schemas, reading)
-        case (2, "schemas"): match = (.schema(name), reading)
-        case (1, "stats"): match = (.stats, reading)
-        case (1, "healthz"): match = (.health, reading)
-        case (1, "readyz"): match = (.ready, reading)
+        switch (first, name) {
+        case ("convert", let name?): match = (.convert(schema: String(name)), writing)
+        case ("reverse", let name?): match = (.reverse(schema: String(name)), writing)
+        case ("schemas", nil): match = (.schemas, reading)
+        case ("schemas", let name?): match = (.schema(String(name)), reading)
+        case ("stats", nil): match = (.stats, reading)
+        case ("healthz", nil): match = (.health, reading)
+        case ("readyz", nil): match = (.ready, reading)
         default: return .failure(.notFound(path: path))
         }
         guard match.allow.contains(method) else { return .failure(.methodNotAllowed(method: method, allow: match.allow)) }
         return .success(match.endpoint)
+    }
+
+    /// `/first` or `/first/second`, both non-empty; nil for any other shape. Scans the path's
+    /// bytes once: this runs on every request.
+    private static func segments(of path: String) -> (first: Substring, second: Substring?)? {
+        let bytes = path.utf8, slash = UInt8(ascii: "/")
+        guard bytes.first == slash else { return nil }
+        let start = bytes.index(after: bytes.startIndex)
+        guard let middle = bytes[start...].firstIndex(of: slash) else {
+            return start == bytes.endIndex ? nil : (path[start...], nil)
+        }
+        let second = bytes.index(after: middle)
+        guard middle > start, second < bytes.endIndex, !bytes[second...].contains(slash) else { return nil }
+        return (path[start..<middle], path[second...])
     }
 }

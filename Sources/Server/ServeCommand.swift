@@ -57,7 +57,8 @@ struct ServeCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let stats = ServiceStats()
-        let service = Service(engine: Engine(registry: registry), limits: config.limits, stats: stats, logger: logger)
+        let service = Service(engine: Engine(registry: registry), limits: config.limits, stats: stats, logger: logger,
+                              accessLog: AccessLog(format: config.logFormat, level: config.logLevel))
         let server = HTTPServer(settings: config.server, handler: service, connections: stats.connections)
         let port: Int
         do {

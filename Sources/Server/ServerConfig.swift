@@ -10,7 +10,7 @@ struct ServerConfig {
     var schemas = "schemas"
     var grace = 10.0
     var logLevel = Logger.Level.info
-    var logFormat = LineLogHandler.Format.json
+    var logFormat = LogLine.Format.json
 
     init(_ command: ServeCommand, environment: [String: String]) throws(ValidationError) {
         // The defaults are the stored properties' initial values; only the thread count depends on the machine.
@@ -37,7 +37,7 @@ struct ServerConfig {
             Logger.Level(rawValue: $0.lowercased())
         }
         logFormat = resolver.parsed(command.logFormat, "LOG_FORMAT", "--log-format", default: logFormat, expected: "json or text") {
-            LineLogHandler.Format(rawValue: $0.lowercased())
+            LogLine.Format(rawValue: $0.lowercased())
         }
         guard resolver.errors.isEmpty else { throw ValidationError(resolver.errors.joined(separator: "\n")) }
     }

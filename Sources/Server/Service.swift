@@ -18,15 +18,17 @@ final class Service: HTTPHandler {
     let limits: Limits
     let stats: ServiceStats
     let logger: Logger
+    let accessLog: AccessLog
     private let conversions: ConversionRoute
     private let info: InfoRoutes
     private let draining = Atomic<Bool>(false)
 
-    init(engine: Engine, limits: Limits, stats: ServiceStats, logger: Logger) {
+    init(engine: Engine, limits: Limits, stats: ServiceStats, logger: Logger, accessLog: AccessLog) {
         self.engine = engine
         self.limits = limits
         self.stats = stats
         self.logger = logger
+        self.accessLog = accessLog
         conversions = ConversionRoute(engine: engine, maxDepth: limits.maxDepth)
         info = InfoRoutes(engine: engine, stats: stats)
     }
@@ -87,20 +89,7 @@ final class Service: HTTPHandler {
 
     func finished(_ head: RequestHead, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64) {
         stats.end(status: status)
-        // A 503 is the service protecting itself; any other 5xx is a bug.
-        let level: Logger.Level = status >= 500 && status != 503 ? .error : .info
-        guard logger.logLevel <= level else { return }
-        var metadata: Logger.Metadata = [
-            "method": .string(head.method),
-            "path": .string(head.path),
-            "status": .stringConvertible(status),
-            "bytes_in": .stringConvertible(bytesIn),
-            "bytes_out": .stringConvertible(bytesOut),
-            "us": .stringConvertible(nanoseconds / 1000),
-            "request_id": .string(head.requestID),
-        ]
-        if let schema = head.schema { metadata["schema"] = .string(schema) }
-        logger.log(level: level, "request", metadata: metadata)
+        accessLog.record(head, status: status, bytesIn: bytesIn, bytesOut: bytesOut, nanoseconds: nanoseconds)
     }
 
     /// Loads the schema directory again and serves it; on errors keeps the current registry and

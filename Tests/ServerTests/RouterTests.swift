@@ -17,7 +17,8 @@ struct RouterTests {
         #expect(Router.route(method: method, path: path) == .success(endpoint))
     }
 
-    @Test(arguments: ["/", "/convert", "/convert/", "/convert/Book/extra", "/schemas/", "//schemas", "/nope", "convert/Book", "/stats/x"])
+    @Test(arguments: ["/", "/convert", "/convert/", "/convert/Book/extra", "/schemas/", "//schemas", "/nope", "convert/Book", "/stats/x", "", "//", "/convert//Book",
+                            "/Convert/Book", "/convertx/Book", "/healthz/"])
     func unknownPathsAreNotFound(path: String) {
         #expect(Router.route(method: "GET", path: path) == .failure(.notFound(path: path)))
     }

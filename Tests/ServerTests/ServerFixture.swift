@@ -32,7 +32,8 @@ enum ServerFixture {
     static func service(limits: Service.Limits = .init()) throws -> Service {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
-        return Service(engine: Engine(registry: try registry()), limits: limits, stats: ServiceStats(), logger: logger)
+        return Service(engine: Engine(registry: try registry()), limits: limits, stats: ServiceStats(), logger: logger,
+                       accessLog: AccessLog(format: .text, level: .critical))
     }
 
     /// A fresh directory holding the fixture schemas.

@@ -71,8 +71,10 @@ struct ServiceTests {
 
     @Test(arguments: [
         (nil, 200), ("application/json", 200), ("application/json; charset=utf-8", 200), ("Application/JSON", 200),
-        ("application/vnd.api+json", 200), ("application/problem+json", 200),
-        ("text/plain", 415), ("application/x-www-form-urlencoded", 415), ("application/xml", 415), ("", 415), ("json", 415),
+        ("application/vnd.api+json", 200), ("application/problem+json", 200), (" \tAPPLICATION/Problem+JSON ;q=1", 200),
+        ("application/x-ndjson", 200), ("Application/NDJSON", 200),
+        ("application/+json", 415), ("application/a/b+json", 415), ("application/jsonx", 415), ("application/jso", 415),
+        ("text/json", 415), ("text/plain", 415), ("application/x-www-form-urlencoded", 415), ("application/xml", 415), ("", 415), ("json", 415),
     ] as [(String?, Int)])
     func contentTypes(contentType: String?, status: Int) {
         let result = service.exchange("POST", "/convert/Product", body: ServerFixture.productBody, contentType: contentType)
