@@ -6,7 +6,7 @@ CORPUS     ?= $(abspath ../shared/corpus)
 APT_PKGS   := libmicrohttpd-dev pkg-config
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test test-tsan lint bench clean
+.PHONY: deps build run test test-tsan lint bench bench-http clean
 
 ## deps: install the system packages the build needs (only the missing ones)
 deps:
@@ -42,6 +42,13 @@ bench: build
 	@for pair in GithubUser:user WeiboStatus:weibo; do \
 	  .build/release/convertd bench --schemas $(SCHEMAS) --schema $${pair%%:*} $(CORPUS)/$${pair##*:}.json || exit 1; \
 	done
+
+## bench-http: convertd against a bare libmicrohttpd echo under wrk (16 and 64 connections), and its memory over 1M requests
+bench-http: build
+	@command -v wrk >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq wrk; }
+	cc -O2 -Wall -o .build/bench-echo Benchmarks/http/echo.c $$(pkg-config --cflags --libs libmicrohttpd)
+	python3 Benchmarks/http/bench_http.py --convertd .build/release/convertd --echo .build/bench-echo \
+	  --schemas $(SCHEMAS) --body $(CORPUS)/user.json --model GithubUser $(BENCH_HTTP_FLAGS)
 
 clean:
 	rm -rf .build .build-*
