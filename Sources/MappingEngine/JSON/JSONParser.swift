@@ -29,21 +29,47 @@ public struct JSONParser: Sendable {
 
     /// Advances `p` past JSON whitespace.
     ///
-    /// Runs of spaces (indentation) are skipped up to 8 bytes at a time: XOR with spaces is exact
-    /// per byte, so the trailing zero count gives the number of leading spaces.
+    /// The layouts of most JSON text are decided without the byte loop: no whitespace, a lone
+    /// space (`"key": value`), and a newline followed by indentation.
     @inline(__always)
     private static func skipWhitespace(_ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) {
+        guard p < end, p[0] <= 0x20 else { return }
+        if p[0] == 0x20 {
+            p += 1
+            guard p < end, p[0] <= 0x20 else { return }
+        } else if p[0] == 0x0A {
+            p += 1
+            skipSpaces(&p, end)
+            guard p < end, p[0] <= 0x20 else { return }
+        }
+        skipWhitespaceBytes(&p, end)
+    }
+
+    /// Advances `p` past spaces 8 bytes at a time while 8 bytes remain, leaving the input's
+    /// last bytes to the byte loop.
+    ///
+    /// XOR with spaces is exact per byte, so the trailing zero count of a non-zero word is the
+    /// number of spaces before its first other byte.
+    @inline(__always)
+    private static func skipSpaces(_ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) {
+        while end - p >= 8 {
+            let x = JSONStringCodec.load8(p) ^ 0x2020_2020_2020_2020
+            if x != 0 {
+                p += x.trailingZeroBitCount &>> 3
+                return
+            }
+            p += 8
+        }
+    }
+
+    /// Advances `p` past JSON whitespace one byte at a time, except for runs of spaces.
+    @inline(__always)
+    private static func skipWhitespaceBytes(_ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) {
         while p < end {
             let c = p[0]
-            if c > 0x20 { return }
             if c == 0x20 {
                 p += 1
-                // A lone space (as in `"key": value`) stays on this cheap path; only a run of
-                // spaces pays for the 8-byte step.
-                if end - p >= 8 && p[0] == 0x20 {
-                    let x = JSONStringCodec.load8(p) ^ 0x2020_2020_2020_2020
-                    p += x == 0 ? 8 : x.trailingZeroBitCount &>> 3
-                }
+                skipSpaces(&p, end)
             } else if c == 0x0A || c == 0x0D || c == 0x09 {
                 p += 1
             } else {
@@ -54,6 +80,10 @@ public struct JSONParser: Sendable {
 
     /// Fills the tape and returns its node count; the whole parse is one loop over an explicit
     /// container stack so that deep input cannot exhaust the call stack.
+    ///
+    /// A key is scanned by the same string case as a value (`atKey` says which), and the open
+    /// container's element count lives in its own node, whose kind is read back from there: the
+    /// loop stays small and keeps few values in registers across its string scans.
     private static func parseTape(
         _ base: UnsafePointer<UInt8>, _ length: Int, _ tape: JSONTape, _ maxDepth: Int
     ) throws(JSONSyntaxError) -> Int {
@@ -67,8 +97,7 @@ public struct JSONParser: Sendable {
         var n = 0
         var depth = 0
         var container = 0
-        var elementCount: UInt32 = 0
-        var inObject = false
+        var atKey = false
 
         skipWhitespace(&p, end)
         if p == end {
@@ -79,11 +108,10 @@ public struct JSONParser: Sendable {
         }
 
         parsing: while true {
-            // Invariant: p is at the first byte of a value. At most two nodes (a container and
-            // its first key, or a value and the next key) are written before this point is
-            // reached again, so one capacity check per value suffices.
+            // Invariant: p is at the first byte of a value, or at a key's opening quote when
+            // `atKey`. Each pass writes at most one node before coming back here.
             guard p < end else { throw failure(.value, p, base, end) }
-            if capacity &- n < 2 {
+            if n == capacity {
                 (nodes, capacity) = tape.growNodes(keeping: n)
             }
             let c = p[0]
@@ -97,6 +125,14 @@ public struct JSONParser: Sendable {
                     length: UInt32(truncatingIfNeeded: close - p - 1), end: UInt32(truncatingIfNeeded: n &+ 1))
                 n &+= 1
                 p = close + 1
+                if atKey {
+                    atKey = false
+                    skipWhitespace(&p, end)
+                    guard p < end, p[0] == UInt8(ascii: ":") else { throw failure(.colon, p, base, end) }
+                    p += 1
+                    skipWhitespace(&p, end)
+                    continue parsing
+                }
 
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 if depth >= maxDepth {
@@ -119,14 +155,12 @@ public struct JSONParser: Sendable {
                 if depth == stackCapacity {
                     (stack, stackCapacity) = tape.growStack(keeping: depth)
                 }
-                stack[depth] = UInt64(truncatingIfNeeded: container) | UInt64(elementCount) << 32
+                stack[depth] = UInt64(truncatingIfNeeded: container)
                 depth &+= 1
                 container = index
-                elementCount = 0
-                inObject = isObject
                 if isObject {
                     guard p[0] == UInt8(ascii: "\"") else { throw failure(.keyOrClose, p, base, end) }
-                    try parseKey(&p, end, base, nodes, &n)
+                    atKey = true
                 }
                 continue parsing
 
@@ -169,7 +203,8 @@ public struct JSONParser: Sendable {
 
             // A value just ended: continue its container, close containers, or finish.
             while depth > 0 {
-                elementCount &+= 1
+                nodes[container].length &+= 1
+                let inObject = nodes[container].kind == .object
                 skipWhitespace(&p, end)
                 guard p < end else { throw failure(inObject ? .objectSeparator : .arraySeparator, p, base, end) }
                 let d = p[0]
@@ -178,7 +213,7 @@ public struct JSONParser: Sendable {
                     skipWhitespace(&p, end)
                     if inObject {
                         guard p < end, p[0] == UInt8(ascii: "\"") else { throw failure(.keyAfterComma, p, base, end) }
-                        try parseKey(&p, end, base, nodes, &n)
+                        atKey = true
                     }
                     continue parsing
                 }
@@ -186,13 +221,9 @@ public struct JSONParser: Sendable {
                     throw failure(inObject ? .objectSeparator : .arraySeparator, p, base, end)
                 }
                 p += 1
-                nodes[container].length = elementCount
                 nodes[container].end = UInt32(truncatingIfNeeded: n)
                 depth &-= 1
-                let saved = stack[depth]
-                container = Int(truncatingIfNeeded: saved & 0xFFFF_FFFF)
-                elementCount = UInt32(truncatingIfNeeded: saved >> 32)
-                inObject = nodes[container].kind == .object
+                container = Int(truncatingIfNeeded: stack[depth])
             }
             break parsing
         }
@@ -240,25 +271,6 @@ public struct JSONParser: Sendable {
             return JSONSyntaxError.at(p - base, in: base, "expected \(expected), found \(JSONSyntaxError.describe(p[0]))")
         }
         return JSONSyntaxError.at(p - base, in: base, "unexpected end of input, expected \(expected)")
-    }
-
-    /// Parses an object key at `p` (an opening quote), its `:` and the whitespace up to the value.
-    @inline(__always)
-    private static func parseKey(
-        _ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, _ base: UnsafePointer<UInt8>,
-        _ nodes: UnsafeMutablePointer<JSONNode>, _ n: inout Int
-    ) throws(JSONSyntaxError) {
-        var flags: UInt8 = 0
-        let close = try scanString(p + 1, end, base, &flags)
-        nodes[n] = JSONNode(
-            kind: .string, flags: flags, start: UInt32(truncatingIfNeeded: p + 1 - base),
-            length: UInt32(truncatingIfNeeded: close - p - 1), end: UInt32(truncatingIfNeeded: n &+ 1))
-        n &+= 1
-        p = close + 1
-        skipWhitespace(&p, end)
-        guard p < end, p[0] == UInt8(ascii: ":") else { throw failure(.colon, p, base, end) }
-        p += 1
-        skipWhitespace(&p, end)
     }
 
     /// Scans string content from `p` (just after the opening quote) and returns its closing quote.

@@ -10,7 +10,7 @@ public final class JSONTape {
     @exclusivity(unchecked) @usableFromInline var nodes: UnsafeMutablePointer<JSONNode>
     /// Number of nodes `nodes` can hold.
     @exclusivity(unchecked) @usableFromInline var nodeCapacity: Int
-    /// The parser's container stack: one packed (node index, element count) pair per open container.
+    /// The parser's container stack: the node index of each enclosing open container.
     @exclusivity(unchecked) var stack: UnsafeMutablePointer<UInt64>
     /// Number of entries `stack` can hold.
     @exclusivity(unchecked) var stackCapacity: Int
