@@ -172,8 +172,10 @@ final class HTTPServer: Sendable {
     }
 
     private func readHead(_ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>) -> RequestHead {
-        func header(_ name: String) -> String? {
-            MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
+        func header(_ name: StaticString) -> String? {
+            name.withUTF8Buffer { name in
+                name.withMemoryRebound(to: CChar.self) { MHD_lookup_connection_value(connection, .HEADER_KIND, $0.baseAddress) }
+            }.map { String(cString: $0) }
         }
         var head = RequestHead(method: String(cString: method), path: String(cString: url),
                                requestID: RequestID.accept(header("X-Request-Id")))
@@ -198,15 +200,23 @@ final class HTTPServer: Sendable {
         }
         guard let created else { return .NO }
         defer { MHD_destroy_response(created) }
-        MHD_add_response_header(created, "Content-Type", response.contentType)
-        MHD_add_response_header(created, "X-Request-Id", exchange.head.requestID)
+        HTTPServer.add("Content-Type", response.contentType, to: created)
+        HTTPServer.add("X-Request-Id", exchange.head.requestID, to: created)
         for header in response.headers {
-            MHD_add_response_header(created, header.name, header.value)
+            HTTPServer.add(header.name, header.value, to: created)
         }
         if handler.isDraining { MHD_add_response_header(created, "Connection", "close") }
         exchange.status = response.status
         exchange.bytesOut = response.body.count
         return MHD_queue_response(connection, UInt32(response.status), created)
+    }
+
+    /// Adds a header, handing libmicrohttpd the strings' own bytes (an implicit conversion
+    /// would copy each into a new array first).
+    private static func add(_ name: String, _ value: String, to response: OpaquePointer) {
+        name.withCString { name in
+            value.withCString { value in _ = MHD_add_response_header(response, name, value) }
+        }
     }
 
     private static func copying(_ bytes: UnsafeRawBufferPointer) -> OpaquePointer? {

@@ -13,35 +13,33 @@ enum MediaType: Equatable {
             return
         }
         // Read as bytes: this runs on every request.
-        let type = MediaType.essence(of: contentType)
-        if type.equals(ignoringCase: "application/json") {
-            self = .json
-        } else if type.equals(ignoringCase: "application/x-ndjson") || type.equals(ignoringCase: "application/ndjson") {
-            self = .ndjson
-        } else if type.hasPrefix(ignoringCase: "application/"), MediaType.isStructuredJSON(subtype: type.dropFirst(12)) {
-            self = .json
-        } else {
-            self = .unsupported(contentType)
+        var text = contentType
+        self = text.withUTF8 { bytes in
+            let type = MediaType.essence(of: bytes)
+            if type.equals(ignoringCase: "application/json") { return .json }
+            if type.equals(ignoringCase: "application/x-ndjson") || type.equals(ignoringCase: "application/ndjson") { return .ndjson }
+            if type.hasPrefix(ignoringCase: "application/"), MediaType.isStructuredJSON(subtype: type.dropFirst(12)) { return .json }
+            return .unsupported(contentType)
         }
     }
 
     /// A structured-syntax subtype such as `vnd.api+json`: a name, then `+json`.
-    private static func isStructuredJSON(subtype: Substring.UTF8View) -> Bool {
+    private static func isStructuredJSON(subtype: Bytes) -> Bool {
         subtype.count > 5 && subtype.hasSuffix(ignoringCase: "+json") && !subtype.contains(UInt8(ascii: "/"))
     }
 
     /// The `type/subtype` part: before any `;`, without surrounding spaces and tabs.
-    private static func essence(of contentType: String) -> Substring.UTF8View {
-        let bytes = contentType.utf8
-        let end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
-        var essence = Substring(contentType)[..<end].utf8
+    private static func essence(of contentType: UnsafeBufferPointer<UInt8>) -> Bytes {
+        var essence = contentType[..<(contentType.firstIndex(of: UInt8(ascii: ";")) ?? contentType.endIndex)]
         while let first = essence.first, first == 0x20 || first == 0x09 { essence = essence.dropFirst() }
         while let last = essence.last, last == 0x20 || last == 0x09 { essence = essence.dropLast() }
         return essence
     }
+
+    fileprivate typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
 }
 
-private extension Substring.UTF8View {
+private extension Slice where Base == UnsafeBufferPointer<UInt8> {
     /// Equal to the lowercase ASCII `text`, ignoring ASCII case.
     func equals(ignoringCase text: StaticString) -> Bool {
         count == text.utf8CodeUnitCount && hasPrefix(ignoringCase: text)

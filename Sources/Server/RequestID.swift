@@ -17,8 +17,15 @@ enum RequestID {
         return next()
     }
 
-    /// A new id.
+    /// A new id, built in place with one allocation: most requests get one.
     static func next() -> String {
-        prefix + "-" + String(counter.add(1, ordering: .relaxed).newValue)
+        let number = String(counter.add(1, ordering: .relaxed).newValue)
+        let length = prefix.utf8.count + 1 + number.utf8.count
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            let dash = buffer.initialize(from: prefix.utf8).1
+            buffer[dash] = UInt8(ascii: "-")
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[(dash + 1)...]).initialize(from: number.utf8)
+            return length
+        }
     }
 }

@@ -36,10 +36,10 @@ enum Router {
         guard let (first, name) = segments(of: path) else { return .failure(.notFound(path: path)) }
         let match: (endpoint: Endpoint, allow: [String])
         switch (first, name) {
-        case ("convert", let name?): match = (.convert(schema: String(name)), writing)
-        case ("reverse", let name?): match = (.reverse(schema: String(name)), writing)
+        case ("convert", let name?): match = (.convert(schema: name), writing)
+        case ("reverse", let name?): match = (.reverse(schema: name), writing)
         case ("schemas", nil): match = (.schemas, reading)
-        case ("schemas", let name?): match = (.schema(String(name)), reading)
+        case ("schemas", let name?): match = (.schema(name), reading)
         case ("stats", nil): match = (.stats, reading)
         case ("healthz", nil): match = (.health, reading)
         case ("readyz", nil): match = (.ready, reading)
@@ -49,17 +49,20 @@ enum Router {
         return .success(match.endpoint)
     }
 
-    /// `/first` or `/first/second`, both non-empty; nil for any other shape. Scans the path's
+    /// `/first` or `/first/second`, both non-empty; nil for any other shape. Reads the path's
     /// bytes once: this runs on every request.
-    private static func segments(of path: String) -> (first: Substring, second: Substring?)? {
-        let bytes = path.utf8, slash = UInt8(ascii: "/")
-        guard bytes.first == slash else { return nil }
-        let start = bytes.index(after: bytes.startIndex)
-        guard let middle = bytes[start...].firstIndex(of: slash) else {
-            return start == bytes.endIndex ? nil : (path[start...], nil)
+    private static func segments(of path: String) -> (first: String, second: String?)? {
+        var path = path
+        return path.withUTF8 { bytes in
+            let slash = UInt8(ascii: "/")
+            guard bytes.first == slash else { return nil }
+            let rest = bytes[1...]
+            guard let middle = rest.firstIndex(of: slash) else {
+                return rest.isEmpty ? nil : (String(decoding: rest, as: UTF8.self), nil)
+            }
+            let second = bytes[(middle + 1)...]
+            guard middle > 1, !second.isEmpty, !second.contains(slash) else { return nil }
+            return (String(decoding: bytes[1..<middle], as: UTF8.self), String(decoding: second, as: UTF8.self))
         }
-        let second = bytes.index(after: middle)
-        guard middle > start, second < bytes.endIndex, !bytes[second...].contains(slash) else { return nil }
-        return (path[start..<middle], path[second...])
     }
 }

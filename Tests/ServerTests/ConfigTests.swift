@@ -69,4 +69,13 @@ struct ConfigTests {
         #expect(!id.isEmpty && id.contains("-"))
         #expect(RequestID.accept(header) != id)
     }
+
+    @Test func generatedIDsAreThePrefixAndACounter() throws {
+        let first = RequestID.next(), second = RequestID.next()
+        let parts = first.split(separator: "-"), next = second.split(separator: "-")
+        #expect(parts.count == 2 && next.count == 2)
+        #expect(parts[0].count == 16 && parts[0].allSatisfy(\.isHexDigit) && parts[0] == next[0])
+        let number = try #require(UInt64(parts[1])), following = try #require(UInt64(next[1]))
+        #expect(following > number)
+    }
 }
