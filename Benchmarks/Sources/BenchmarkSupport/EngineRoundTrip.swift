@@ -1,0 +1,30 @@
+import MappingEngine
+
+/// convertd's conversion of raw bytes into one model's normalized bytes, in the steady state of
+/// the service: the bundled schemas, the compiled model cached, one reused workspace.
+public final class EngineRoundTrip {
+    private let engine: Engine
+    private let workspace = Workspace()
+    private let model: String
+
+    /// Loads the bundled schemas for conversions into `model`.
+    public init(model: String) throws {
+        engine = Engine(registry: try SchemaLoader.load(directory: Repository.schemas.path))
+        self.model = model
+    }
+
+    /// Parses, converts and writes `input`; the output stays valid until the next call.
+    public func convert(_ input: UnsafeBufferPointer<UInt8>) throws(Failure) -> UnsafeBufferPointer<UInt8> {
+        switch engine.convert(input, model: model, workspace: workspace) {
+        case .success(let result): return result.output
+        case .failure(let errors): throw Failure(description: errors.map { "\($0.path) \($0.code.rawValue)" }.joined(separator: ", "))
+        case .malformed(let error): throw Failure(description: error.description)
+        case .unknownModel(let name): throw Failure(description: "no model \(name) in \(Repository.schemas.path)")
+        }
+    }
+
+    /// Why a conversion did not succeed.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+}

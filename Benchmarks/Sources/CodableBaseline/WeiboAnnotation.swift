@@ -1,0 +1,5 @@
+/// `WeiboAnnotation` of `schemas/weibo.yaml`.
+public struct WeiboAnnotation: Codable, Sendable {
+    public let clientMblogid: String?
+    public let mapiRequest: Bool?
+}

@@ -1,0 +1,4 @@
+/// `WeiboPrivacy` of `schemas/weibo.yaml`.
+public struct WeiboPrivacy: Codable, Sendable {
+    public let mobile: Int32?
+}
