@@ -6,7 +6,7 @@ CORPUS     ?= $(abspath ../shared/corpus)
 APT_PKGS   := libmicrohttpd-dev pkg-config
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test test-tsan lint bench bench-http clean
+.PHONY: deps build run test test-tsan lint bench bench-compare bench-http clean
 
 ## deps: install the system packages the build needs (only the missing ones)
 deps:
@@ -42,6 +42,10 @@ bench: build
 	@for pair in GithubUser:user WeiboStatus:weibo; do \
 	  .build/release/convertd bench --schemas $(SCHEMAS) --schema $${pair%%:*} $(CORPUS)/$${pair##*:}.json || exit 1; \
 	done
+
+## bench-compare: convertd's engine, pydantic v2 and Swift Codable on the corpus payloads, interleaved rounds, ratios and targets
+bench-compare: deps
+	SWIFT=$(SWIFT) CONVERTD_CORPUS=$(CORPUS) Benchmarks/compare/run.sh
 
 ## bench-http: convertd against a bare libmicrohttpd echo under wrk (16 and 64 connections), and its memory over 1M requests
 bench-http: build

@@ -1,0 +1,28 @@
+import BenchmarkSupport
+import CodableBaseline
+import Foundation
+
+/// The Swift systems the comparison measures.
+enum Contender: String {
+    /// convertd's engine: parse, convert, write.
+    case engine
+    /// `JSONDecoder.decode` + `JSONEncoder.encode` of the Codable models.
+    case codable
+
+    /// A ready converter into `model`.
+    func prepare(model: String) throws -> any RoundTrip {
+        switch self {
+        case .engine:
+            return try EngineRoundTrip(model: model)
+        case .codable:
+            guard let trip = CodableRoundTrip(model: model) else { throw UnknownModel(name: model) }
+            return trip
+        }
+    }
+
+    /// There is no Codable model of that name.
+    struct UnknownModel: Error, CustomStringConvertible {
+        let name: String
+        var description: String { "no Codable model \(name)" }
+    }
+}

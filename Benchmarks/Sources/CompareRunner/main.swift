@@ -1,0 +1,26 @@
+import Foundation
+
+// The Swift side of `make bench-compare`:
+//   CompareRunner convert engine|codable MODEL FILE            writes the converted document to stdout
+//   CompareRunner rate    engine|codable MODEL FILE SECONDS    prints conversions per second
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count >= 4, let contender = Contender(rawValue: arguments[1]),
+      let input = FileManager.default.contents(atPath: arguments[3]) else {
+    FileHandle.standardError.write(Data("usage: CompareRunner convert|rate engine|codable MODEL FILE [SECONDS]\n".utf8))
+    exit(2)
+}
+do {
+    let system = try contender.prepare(model: arguments[2])
+    switch (arguments[0], arguments.count) {
+    case ("convert", 4):
+        FileHandle.standardOutput.write(try system.convert(Array(input)))
+    case ("rate", 5):
+        print(try system.rate(Array(input), seconds: Double(arguments[4]) ?? 2))
+    default:
+        FileHandle.standardError.write(Data("unknown command or arguments: \(arguments.joined(separator: " "))\n".utf8))
+        exit(2)
+    }
+} catch {
+    FileHandle.standardError.write(Data("\(contender.rawValue) \(arguments[2]): \(error)\n".utf8))
+    exit(1)
+}

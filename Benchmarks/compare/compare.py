@@ -1,0 +1,172 @@
+"""make bench-compare: convertd's engine, pydantic v2 and Swift Codable on the same payloads.
+
+Checks first that the three produce the same documents (compared as parsed JSON against
+convertd's output), then measures them back to back in interleaved rounds so that every ratio
+comes from one moment of this shared machine, and prints medians with their ranges.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pydantic
+import pydantic_core
+
+from models import MODELS
+
+ROOT = Path(__file__).resolve().parents[2]
+PAYLOADS = [("user.json", "GithubUser"), ("weibo.json", "WeiboStatus")]
+SYSTEMS = ["convertd", "pydantic", "Codable"]
+TARGET, GOAL = 5.0, 8.0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runner", type=Path, required=True, help="the CompareRunner executable (release build)")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=2.0, help="length of each measurement")
+    args = parser.parse_args()
+
+    corpus = Path(os.environ.get("CONVERTD_CORPUS") or ROOT.parent / "shared" / "corpus")
+    missing = [name for name, _ in PAYLOADS if not (corpus / name).is_file()]
+    if missing:
+        print(f"bench-compare skipped: {', '.join(missing)} not found in {corpus} "
+              "(set CONVERTD_CORPUS or place the corpus at ../shared/corpus)")
+        return 0
+
+    systems = {
+        "convertd": lambda path, model, seconds: runner_rate(args.runner, "engine", path, model, seconds),
+        "pydantic": lambda path, model, seconds: pydantic_rate(path, model, seconds),
+        "Codable": lambda path, model, seconds: runner_rate(args.runner, "codable", path, model, seconds),
+    }
+    print(f"pydantic {pydantic.VERSION} (pydantic-core {pydantic_core.__version__}), Python {sys.version.split()[0]}")
+    check_equivalence(args.runner, corpus)
+
+    rates = {(name, system): [] for name, _ in PAYLOADS for system in SYSTEMS}
+    for round_number in range(1, args.rounds + 1):
+        for name, model in PAYLOADS:
+            line = []
+            for system in SYSTEMS:
+                rate = systems[system](corpus / name, model, args.seconds)
+                rates[(name, system)].append(rate)
+                line.append(f"{system} {rate:,.0f}/s")
+            print(f"round {round_number}/{args.rounds}  {name:<11} " + "   ".join(line), flush=True)
+    print_table(rates, args.rounds, args.seconds)
+    return 0
+
+
+def runner_output(runner: Path, contender: str, path: Path, model: str) -> bytes:
+    """The document CompareRunner's `contender` makes of `path`."""
+    return subprocess.run([runner, "convert", contender, model, path], check=True, capture_output=True).stdout
+
+
+def runner_rate(runner: Path, contender: str, path: Path, model: str, seconds: float) -> float:
+    """Conversions per second of `contender` in CompareRunner."""
+    result = subprocess.run([runner, "rate", contender, model, path, str(seconds)], check=True, capture_output=True, text=True)
+    return float(result.stdout)
+
+
+def pydantic_convert(raw: bytes, model: str) -> str:
+    """pydantic's round trip: validate the raw bytes, dump the normalized document."""
+    return MODELS[model].model_validate_json(raw).model_dump_json(by_alias=True, exclude_unset=True)
+
+
+def pydantic_rate(path: Path, model: str, seconds: float) -> float:
+    """Conversions per second of pydantic's round trip, after a warm-up of a tenth of `seconds`."""
+    raw = path.read_bytes()
+    cls = MODELS[model]
+
+    def measure(duration: float) -> float:
+        calls, batch = 0, 1
+        start = time.perf_counter()
+        while True:
+            for _ in range(batch):
+                cls.model_validate_json(raw).model_dump_json(by_alias=True, exclude_unset=True)
+            calls += batch
+            elapsed = time.perf_counter() - start
+            if elapsed >= duration:
+                return calls / elapsed
+            # Batches of about 10 ms: the clock is read rarely and the end is not overshot.
+            batch = max(1, int(calls * 0.01 / elapsed))
+
+    measure(seconds / 10)
+    return measure(seconds)
+
+
+def check_equivalence(runner: Path, corpus: Path) -> None:
+    """Converts each payload with all three and lists every difference from convertd's output."""
+    print("equivalence (parsed JSON, against convertd's output):")
+    for name, model in PAYLOADS:
+        path = corpus / name
+        expected = json.loads(runner_output(runner, "engine", path, model))
+        others = {
+            "pydantic": json.loads(pydantic_convert(path.read_bytes(), model)),
+            "Codable": json.loads(runner_output(runner, "codable", path, model)),
+        }
+        for system, document in others.items():
+            found = differences(expected, document, "")
+            verdict = "identical" if not found else f"{len(found)} difference(s)"
+            print(f"  {name:<11} {system:<9} {verdict}")
+            for pointer, ours, theirs in found:
+                print(f"      {pointer or '/'}: convertd {show(ours)}, {system} {show(theirs)}")
+
+
+ABSENT = object()
+
+
+def differences(ours, theirs, pointer: str) -> list:
+    """(JSON Pointer, convertd value, other value) for every place the documents differ."""
+    if isinstance(ours, dict) and isinstance(theirs, dict):
+        found = []
+        for key in list(ours) + [k for k in theirs if k not in ours]:
+            found += differences(ours.get(key, ABSENT), theirs.get(key, ABSENT), f"{pointer}/{key}")
+        return found
+    if isinstance(ours, list) and isinstance(theirs, list) and len(ours) == len(theirs):
+        return [d for index, pair in enumerate(zip(ours, theirs)) for d in differences(*pair, f"{pointer}/{index}")]
+    # Types matter: JSON's true is not 1.
+    if type(ours) is not type(theirs) or ours != theirs:
+        return [(pointer, ours, theirs)]
+    return []
+
+
+def show(value) -> str:
+    return "absent" if value is ABSENT else json.dumps(value, ensure_ascii=False)[:80]
+
+
+def print_table(rates: dict, rounds: int, seconds: float) -> None:
+    """Medians and ranges of the rates, and of the per-round ratios."""
+
+    def summary(values: list, unit: str = "") -> str:
+        if unit:
+            return f"{statistics.median(values):.1f}{unit} ({min(values):.1f}–{max(values):.1f})"
+        return f"{statistics.median(values):,.0f} ({min(values):,.0f}–{max(values):,.0f})"
+
+    print(f"\nconversions per second, median (range) of {rounds} rounds of {seconds:g} s each:")
+    header = ["payload", "convertd", "pydantic", "Codable", "convertd/pydantic", "convertd/Codable"]
+    rows = [header]
+    ratios = {}
+    for name, _ in PAYLOADS:
+        engine = rates[(name, "convertd")]
+        ratios[name] = [e / p for e, p in zip(engine, rates[(name, "pydantic")])]
+        codable = [e / c for e, c in zip(engine, rates[(name, "Codable")])]
+        rows.append([name] + [summary(rates[(name, system)]) for system in SYSTEMS]
+                    + [summary(ratios[name], "×"), summary(codable, "×")])
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    for row in rows:
+        print("  " + "  ".join(cell.ljust(width) if i == 0 else cell.rjust(width) for i, (cell, width) in enumerate(zip(row, widths))))
+
+    print(f"\ntarget: convertd ≥ {TARGET:g}× pydantic on both payloads (goal {GOAL:g}×), on the median ratio:")
+    for name, _ in PAYLOADS:
+        ratio = statistics.median(ratios[name])
+        target = "holds" if ratio >= TARGET else "MISSED"
+        goal = "reached" if ratio >= GOAL else "not reached"
+        print(f"  {name:<11} {ratio:.1f}×  target {target}, goal {goal}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
