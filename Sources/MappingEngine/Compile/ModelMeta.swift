@@ -9,8 +9,19 @@ public final class ModelMeta: @unchecked Sendable {
     public let name: String
     /// The definition with inheritance resolved, for export and listing.
     public internal(set) var resolved: ResolvedModel
-    @exclusivity(unchecked) var properties: [PropertyMeta] = []
-    @exclusivity(unchecked) var keyTable = KeyTable([])
+    @exclusivity(unchecked) var properties: [PropertyMeta] = [] {
+        didSet { ownedProperties = ModelMeta.copy(of: properties, replacing: ownedProperties) }
+    }
+    @exclusivity(unchecked) var keyTable = KeyTable([]) {
+        didSet { borrowedKeyTable = .passUnretained(keyTable) }
+    }
+    // The conversion hot path reads the two below: a copy of `properties` the model owns and an
+    // unmanaged `keyTable`. Reading the array or the class reference themselves would retain and
+    // release them once per object converted, since a `var` could change during the call.
+    /// `properties`, copied into memory this model owns and frees.
+    @exclusivity(unchecked) private(set) var ownedProperties = UnsafeMutableBufferPointer<PropertyMeta>(start: nil, count: 0)
+    /// `keyTable`, which this model keeps alive.
+    @exclusivity(unchecked) private(set) var borrowedKeyTable: Unmanaged<KeyTable>
     /// Indices of `.key` properties, head of each key's chain only.
     @exclusivity(unchecked) var keyProperties: [Int] = []
     /// Indices of key-path, pointer and candidate properties, resolved after the key walk.
@@ -28,6 +39,22 @@ public final class ModelMeta: @unchecked Sendable {
     init(resolved: ResolvedModel) {
         self.name = resolved.name
         self.resolved = resolved
+        borrowedKeyTable = .passUnretained(keyTable)
+    }
+
+    deinit {
+        ownedProperties.deinitialize()
+        ownedProperties.deallocate()
+    }
+
+    /// A freshly allocated copy of `properties`; frees `old`.
+    private static func copy(of properties: [PropertyMeta], replacing old: UnsafeMutableBufferPointer<PropertyMeta>)
+        -> UnsafeMutableBufferPointer<PropertyMeta> {
+        old.deinitialize()
+        old.deallocate()
+        let buffer = UnsafeMutableBufferPointer<PropertyMeta>.allocate(capacity: properties.count)
+        _ = buffer.initialize(from: properties)
+        return buffer
     }
 }
 

@@ -3,13 +3,10 @@
 extension ModelMeta {
     /// Converts the object at `node` (or an empty array standing for one) and writes it.
     func convertObject(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
-        // One read of each stored property, then borrowed pointers: no exclusivity checks and
-        // no retain/release per property on the hot path.
-        let properties = self.properties
-        let keyTable = self.keyTable
-        return properties.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return convertObject(node, nil, 0, keyTable, &ctx) }
-            return convertObject(node, base, buffer.count, keyTable, &ctx)
+        // Borrowed pointers: no exclusivity checks and no retain/release on the hot path.
+        let properties = ownedProperties
+        return borrowedKeyTable._withUnsafeGuaranteedRef { keyTable in
+            convertObject(node, UnsafePointer(properties.baseAddress), properties.count, keyTable, &ctx)
         }
     }
 
@@ -55,7 +52,7 @@ extension ModelMeta {
                 } while index >= 0
             }
         }
-        if memberCount > 0 {
+        if memberCount > 0 && !lookupProperties.isEmpty {
             for index in lookupProperties {
                 if let found = resolveLookup(properties.unsafelyUnwrapped + index, node, ctx) {
                     ctx.slots.base[frame + index] = Int32(found)
@@ -69,13 +66,8 @@ extension ModelMeta {
             let slot = Int(ctx.slots.base[frame + index])
             if !emit(properties.unsafelyUnwrapped + index, slot, object: node, &ctx, first: &first) { ok = false }
         }
-        for value in ModelMeta.lastOccurrences(unknownMembers, doc) {
-            let key = value - 1
-            if !first { ctx.out.byte(UInt8(ascii: ",")) }
-            first = false
-            ctx.out.string(doc, key)
-            ctx.out.byte(UInt8(ascii: ":"))
-            ctx.out.value(doc, value)
+        if !unknownMembers.isEmpty {
+            writeKept(unknownMembers, &ctx, first: first)
         }
         ctx.out.byte(UInt8(ascii: "}"))
         ctx.slots.pop(propertyCount)
@@ -155,6 +147,20 @@ extension ModelMeta {
                 if null == nil { null = found }
             }
             return null
+        }
+    }
+
+    /// Writes the members kept under `unknownKeys: keep` after the properties.
+    private func writeKept(_ members: [Int], _ ctx: inout ConversionContext, first: Bool) {
+        let doc = ctx.document
+        var first = first
+        for value in ModelMeta.lastOccurrences(members, doc) {
+            let key = value - 1
+            if !first { ctx.out.byte(UInt8(ascii: ",")) }
+            first = false
+            ctx.out.string(doc, key)
+            ctx.out.byte(UInt8(ascii: ":"))
+            ctx.out.value(doc, value)
         }
     }
 

@@ -23,8 +23,10 @@ final class CheckedConverter: ValueConverter {
         guard inner.convert(node, &ctx) else { return false }
         let violation = ctx.out.withBytes { all -> (code: ErrorCode, message: String)? in
             let written = UnsafeBufferPointer(rebasing: all[start...])
-            for check in checks {
-                if let violation = check.violation(of: written) { return violation }
+            // By index: each check is called in place, where `for check in checks` would copy
+            // every existential out of the array (a retain and release per check and value).
+            for index in checks.indices {
+                if let violation = checks[index].violation(of: written) { return violation }
             }
             return nil
         }
