@@ -56,6 +56,7 @@ public enum URLText {
         let queryBytes = plainQueryBytes.utf8Start
         // Host: letters, digits, '.', '-', then the end or the start of a path, query or fragment.
         let hostStart = position
+        skipEights(base, &position, count, hostBytes)
         while position < count, hostBytes[Int(base[position])] == UInt8(ascii: "1") { position += 1 }
         guard position > hostStart else { return false }
         if position < count {
@@ -64,6 +65,7 @@ public enum URLText {
         }
         // Path, query and fragment: one table look-up per byte; one '#' may start the fragment.
         var fragment = false
+        skipEights(base, &position, count, queryBytes)
         while position < count {
             let byte = base[position]
             if queryBytes[Int(byte)] == UInt8(ascii: "1") {
@@ -76,6 +78,22 @@ public enum URLText {
             }
         }
         return true
+    }
+
+    /// Advances `position` by 8 bytes at a time while the next 8 are all allowed by `table`.
+    ///
+    /// The table holds ASCII `1` (allowed) or `0`, so bit 0 of the AND of 8 look-ups is set only
+    /// when all 8 are allowed: one branch per 8 bytes instead of one per byte. The byte loop
+    /// after it handles the rest, and finds the byte that stopped it again.
+    @inline(__always)
+    private static func skipEights(_ base: UnsafePointer<UInt8>, _ position: inout Int, _ count: Int, _ table: UnsafePointer<UInt8>) {
+        while count - position >= 8 {
+            let p = base + position
+            let all = table[Int(p[0])] & table[Int(p[1])] & table[Int(p[2])] & table[Int(p[3])]
+                & table[Int(p[4])] & table[Int(p[5])] & table[Int(p[6])] & table[Int(p[7])]
+            guard all & 1 != 0 else { return }
+            position += 8
+        }
     }
 
     /// Byte classes of the fast path, one character a byte value (`1`: allowed), so a look-up
