@@ -72,6 +72,9 @@ final class KeyTable: @unchecked Sendable {
     }
 
     /// Length, the first and last eight bytes, mixed: O(1) whatever the key's length.
+    ///
+    /// Shorter keys are read as overlapping loads that stay inside the key (two 4-byte loads,
+    /// or the first, middle and last byte), so no loop runs per byte.
     @inline(__always)
     static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let n = key.count
@@ -82,8 +85,11 @@ final class KeyTable: @unchecked Sendable {
             if n >= 8 {
                 a = raw.loadUnaligned(as: UInt64.self)
                 b = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+            } else if n >= 4 {
+                a = UInt64(raw.loadUnaligned(as: UInt32.self))
+                    | UInt64(raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)) << 32
             } else {
-                for i in 0..<n { a = (a << 8) | UInt64(base[i]) }
+                a = UInt64(base[0]) | UInt64(base[n &>> 1]) << 8 | UInt64(base[n &- 1]) << 16
             }
         }
         var h = (a ^ (UInt64(n) &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
