@@ -13,12 +13,15 @@ final class KeyTable: @unchecked Sendable {
     /// Result for a key read only by key-path, candidate or discriminator lookups.
     static let known: Int32 = -2
 
-    /// 16 bytes, so a model's table stays small in cache.
+    /// A key as two words and its length, which for keys up to 16 bytes is the key itself: a
+    /// lookup compares words, and reads the key's bytes again only for longer keys.
     private struct Entry {
-        var hash: UInt32
-        var offset: UInt32
+        var first: UInt64
+        var last: UInt64
         var length: UInt32
         var value: Int32
+        /// Where a key longer than 16 bytes starts in `arena`.
+        var offset: UInt32
     }
 
     private let entries: UnsafeMutablePointer<Entry>
@@ -32,7 +35,7 @@ final class KeyTable: @unchecked Sendable {
         while capacity < keys.count * 2 { capacity *= 2 }
         mask = capacity - 1
         entries = .allocate(capacity: capacity)
-        entries.initialize(repeating: Entry(hash: 0, offset: 0, length: 0, value: KeyTable.unknown), count: capacity)
+        entries.initialize(repeating: Entry(first: 0, last: 0, length: 0, value: KeyTable.unknown, offset: 0), count: capacity)
         arenaCount = keys.reduce(0) { $0 + $1.key.count }
         arena = .allocate(capacity: max(arenaCount, 1))
         var offset = 0
@@ -42,10 +45,10 @@ final class KeyTable: @unchecked Sendable {
             key.withUnsafeBufferPointer { source in
                 if let base = source.baseAddress { (arena + offset).update(from: base, count: source.count) }
             }
-            let hash = key.withUnsafeBufferPointer { KeyTable.hash($0) }
-            var slot = Int(truncatingIfNeeded: hash) & mask
+            let (first, last) = key.withUnsafeBufferPointer { KeyTable.words($0) }
+            var slot = KeyTable.slot(first, last, key.count) & mask
             while entries[slot].value != KeyTable.unknown { slot = (slot + 1) & mask }
-            entries[slot] = Entry(hash: UInt32(truncatingIfNeeded: hash >> 32), offset: UInt32(offset), length: UInt32(key.count), value: value)
+            entries[slot] = Entry(first: first, last: last, length: UInt32(key.count), value: value, offset: UInt32(offset))
             offset += key.count
         }
     }
@@ -58,42 +61,41 @@ final class KeyTable: @unchecked Sendable {
     /// The value for `key`, or `KeyTable.unknown`.
     @inline(__always)
     func lookup(_ key: UnsafeBufferPointer<UInt8>) -> Int32 {
-        let hash = KeyTable.hash(key)
-        var slot = Int(truncatingIfNeeded: hash) & mask
+        let n = key.count
+        let (first, last) = KeyTable.words(key)
+        var slot = KeyTable.slot(first, last, n) & mask
         while true {
             let entry = entries[slot]
             if entry.value == KeyTable.unknown { return KeyTable.unknown }
-            if entry.hash == UInt32(truncatingIfNeeded: hash >> 32) && Int(entry.length) == key.count
-                && (key.count == 0 || ByteText.equal(arena + Int(entry.offset), key.baseAddress.unsafelyUnwrapped, count: key.count)) {
+            if entry.first == first && entry.last == last && Int(entry.length) == n
+                && (n <= 16 || ByteText.equal(arena + Int(entry.offset), key.baseAddress.unsafelyUnwrapped, count: n)) {
                 return entry.value
             }
             slot = (slot + 1) & mask
         }
     }
 
-    /// Length, the first and last eight bytes, mixed: O(1) whatever the key's length.
-    ///
-    /// Shorter keys are read as overlapping loads that stay inside the key (two 4-byte loads,
-    /// or the first, middle and last byte), so no loop runs per byte.
+    /// The key's first and last eight bytes, or for shorter keys overlapping loads that stay
+    /// inside the key (two 4-byte loads, or the first, middle and last byte): O(1) whatever the
+    /// length, and with the length they determine any key of up to 16 bytes.
     @inline(__always)
-    static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    static func words(_ key: UnsafeBufferPointer<UInt8>) -> (first: UInt64, last: UInt64) {
         let n = key.count
-        var a: UInt64 = 0
-        var b: UInt64 = 0
-        if let base = key.baseAddress, n > 0 {
-            let raw = UnsafeRawPointer(base)
-            if n >= 8 {
-                a = raw.loadUnaligned(as: UInt64.self)
-                b = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
-            } else if n >= 4 {
-                a = UInt64(raw.loadUnaligned(as: UInt32.self))
-                    | UInt64(raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)) << 32
-            } else {
-                a = UInt64(base[0]) | UInt64(base[n &>> 1]) << 8 | UInt64(base[n &- 1]) << 16
-            }
+        guard let base = key.baseAddress, n > 0 else { return (0, 0) }
+        let raw = UnsafeRawPointer(base)
+        if n >= 8 {
+            return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self))
         }
-        var h = (a ^ (UInt64(n) &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
-        h ^= (b &+ (h >> 29)) &* 0x94D0_49BB_1331_11EB
-        return h ^ (h >> 32)
+        if n >= 4 {
+            return (UInt64(raw.loadUnaligned(as: UInt32.self)), UInt64(raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)))
+        }
+        return (UInt64(base[0]) | UInt64(base[n &>> 1]) << 8 | UInt64(base[n &- 1]) << 16, 0)
+    }
+
+    /// The home slot of a key's words and length (before masking): multiply-mixed, high bits.
+    @inline(__always)
+    static func slot(_ first: UInt64, _ last: UInt64, _ n: Int) -> Int {
+        let h = (first ^ (last &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(truncatingIfNeeded: n)) &* 0xBF58_476D_1CE4_E5B9
+        return Int(truncatingIfNeeded: h >> 32)
     }
 }
