@@ -41,8 +41,15 @@ final class IntegerConverter: ValueConverter {
             }
             if case .value = reading { ctx.coerced("integral_number_to_int", node: node) }
         case .string where lax:
-            reading = doc.withDecodedString(node) { IntegerText.read($0, lax: true) }
             ctx.coerced("string_to_int", node: node)
+            // Digit strings such as `"640"` (no sign, no leading zero, no escape) are already
+            // the canonical output: summed in place and copied, as plain literals are.
+            if entry.flags & JSONNode.hasEscapes == 0, let magnitude = IntegerConverter.canonicalDigits(doc.content(node)) {
+                guard width.fits(negative: false, magnitude: magnitude) else { return outOfRange(node, &ctx) }
+                ctx.out.bytes(doc.content(node))
+                return true
+            }
+            reading = doc.withDecodedString(node) { IntegerText.read($0, lax: true) }
         case .true where lax, .false where lax:
             reading = .value(negative: false, magnitude: entry.kind == .true ? 1 : 0)
             ctx.coerced("bool_to_int", node: node)
@@ -66,6 +73,20 @@ final class IntegerConverter: ValueConverter {
             ctx.fail(.invalidNumber, "not an integer", node: node)
         }
         return false
+    }
+
+    /// The value of 1 to 18 ASCII digits without a leading zero (but `0` itself), else nil.
+    @inline(__always)
+    private static func canonicalDigits(_ text: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard let base = text.baseAddress, text.count > 0, text.count <= 18,
+              base[0] != UInt8(ascii: "0") || text.count == 1 else { return nil }
+        var magnitude: UInt64 = 0
+        for i in 0..<text.count {
+            let digit = base[i] &- 0x30
+            guard digit < 10 else { return nil }
+            magnitude = magnitude &* 10 &+ UInt64(digit)
+        }
+        return magnitude
     }
 
     private func outOfRange(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
