@@ -6,7 +6,7 @@ CORPUS     ?= $(abspath ../shared/corpus)
 APT_PKGS   := libmicrohttpd-dev pkg-config
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test test-tsan lint bench bench-compare bench-http clean
+.PHONY: deps build run test test-tsan lint bench bench-deps bench-compare bench-http clean
 
 ## deps: install the system packages the build needs (only the missing ones)
 deps:
@@ -43,13 +43,23 @@ bench: build
 	  .build/release/convertd bench --schemas $(SCHEMAS) --schema $${pair%%:*} $(CORPUS)/$${pair##*:}.json || exit 1; \
 	done
 
+## bench-deps: what the benchmark harnesses need beyond the build (wrk, a C compiler, Python's venv), only the missing ones
+bench-deps: deps
+	@missing=""; \
+	command -v wrk >/dev/null || missing="$$missing wrk"; \
+	command -v cc >/dev/null || missing="$$missing gcc"; \
+	python3 -c 'import ensurepip, venv' 2>/dev/null || missing="$$missing python3 python3-venv"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
 ## bench-compare: convertd's engine, pydantic v2 and Swift Codable on the corpus payloads, interleaved rounds, ratios and targets
-bench-compare: deps
+bench-compare: bench-deps
 	SWIFT=$(SWIFT) CONVERTD_CORPUS=$(CORPUS) Benchmarks/compare/run.sh
 
 ## bench-http: convertd against a bare libmicrohttpd echo under wrk (16 and 64 connections), and its memory over 1M requests
-bench-http: build
-	@command -v wrk >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq wrk; }
+bench-http: build bench-deps
 	cc -O2 -Wall -o .build/bench-echo Benchmarks/http/echo.c $$(pkg-config --cflags --libs libmicrohttpd)
 	python3 Benchmarks/http/bench_http.py --convertd .build/release/convertd --echo .build/bench-echo \
 	  --schemas $(SCHEMAS) --body $(CORPUS)/user.json --model GithubUser $(BENCH_HTTP_FLAGS)
