@@ -333,6 +333,124 @@ struct JSONParserTests {
         }
     }
 
+    @Test("strings of every length up to 40 are scanned exactly, as keys and as values")
+    func stringLengths() throws {
+        for length in 0..<40 {
+            let text = String((0..<length).map { Character(Unicode.Scalar(UInt8(0x61 + $0 % 26))) })
+            try JSONTestSupport.withDocument("{\"\(text)\" : \"\(text)\"}") { doc in
+                #expect(doc[0].length == 1 && doc[0].end == 3)
+                for i in [1, 2] {
+                    #expect(doc[i].kind == .string && doc[i].flags == 0)
+                    #expect(String(decoding: doc.content(i), as: UTF8.self) == text)
+                }
+            }
+            // Input ending inside the string at every offset: the error points at its opening quote.
+            let open = Array("[\"\(text)".utf8)
+            #expect(JSONTestSupport.parseError(open)?.message == "unterminated string")
+            #expect(JSONTestSupport.parseError(open)?.offset == 1)
+            let key = Array("{\"\(text)".utf8)
+            #expect(JSONTestSupport.parseError(key)?.offset == 1)
+        }
+    }
+
+    @Test("a special byte is found at every offset of a 48-byte ASCII string")
+    func stopByteOffsets() throws {
+        let specials: [(UInt8, String)] = [
+            (0x00, "unescaped control character 0x00 in string"), (0x1F, "unescaped control character 0x1f in string"),
+            (0x0A, "unescaped control character 0x0a in string"), (0x80, "invalid UTF-8 byte 0x80"),
+            (0xFF, "invalid UTF-8 byte 0xff"), (0xC3, "truncated UTF-8 sequence starting with byte 0xc3"),
+        ]
+        for offset in 0..<48 {
+            for (byte, message) in specials {
+                var content = Array(repeating: UInt8(ascii: "x"), count: 48)
+                content[offset] = byte
+                let error = JSONTestSupport.parseError(Array("{\"k\":\"".utf8) + content + Array("\"}".utf8))
+                #expect(error?.message == message, "offset \(offset)")
+                #expect(error?.offset == 6 + offset, "offset \(offset)")
+            }
+            var quoted = Array(repeating: UInt8(ascii: "x"), count: 48)
+            quoted[offset] = 0x22
+            let doc = Array("[\"".utf8) + quoted + Array("\"]".utf8)
+            #expect(JSONTestSupport.parseError(doc)?.offset == 2 + offset + 1)
+            if offset < 47 {
+                var escaped = Array(repeating: UInt8(ascii: "x"), count: 48)
+                escaped[offset] = 0x5C
+                escaped[offset + 1] = UInt8(ascii: "n")
+                try JSONTestSupport.withDocument(Array("[\"".utf8) + escaped + Array("\"]".utf8)) { doc in
+                    #expect(doc[1].flags == JSONNode.hasEscapes && doc[1].length == 48, "offset \(offset)")
+                }
+            }
+        }
+    }
+
+    @Test("multi-byte sequences are checked wherever they fall across 8- and 16-byte steps")
+    func multibyteAcrossWords() throws {
+        let cjk = "感谢你们的一路陪伴，我很幸福❤️——致冰邦"
+        for shift in 0..<17 {
+            let text = String(repeating: "a", count: shift) + cjk + String(repeating: "b", count: shift)
+            try JSONTestSupport.withDocument("{\"text\" : \"\(text)\"}") { doc in
+                #expect(doc.decodedString(2) == text)
+            }
+            // A broken copy of each sequence: its last continuation byte replaced by ASCII.
+            for cut in [2, 5, 8] {
+                var bytes = Array("[\"".utf8) + Array(String(repeating: "a", count: shift).utf8) + Array(cjk.utf8)
+                let lead = 2 + shift + cut - 2
+                bytes[lead + 2] = UInt8(ascii: "z")
+                let error = JSONTestSupport.parseError(bytes + Array("\"]".utf8))
+                #expect(error?.message == "truncated UTF-8 sequence starting with byte 0x\(String(bytes[lead], radix: 16))")
+                #expect(error?.offset == lead, "shift \(shift) cut \(cut)")
+            }
+        }
+    }
+
+    @Test(
+        "whitespace around a key's colon, after commas and at container ends",
+        arguments: [
+            #"{"a":1,"b":[2,3]}"#, #"{"a" : 1, "b" : [2, 3]}"#, "{\n  \"a\": 1,\n  \"b\": [\n    2,\n    3\n  ]\n}",
+            "{\"a\"  :  1 ,\t\"b\"\r\n:\n[ 2 , 3 ] }", "{\"a\"\n:1,\"b\":\n\n[2,3\n]}",
+        ])
+    func keyWhitespace(_ json: String) throws {
+        try JSONTestSupport.withDocument(json) { doc in
+            #expect(doc.nodes.count == 7)
+            #expect(doc[0].length == 2 && doc[0].end == 7)
+            #expect(doc[4].kind == .array && doc[4].length == 2 && doc[4].end == 7)
+            #expect(String(decoding: doc.content(3), as: UTF8.self) == "b")
+        }
+    }
+
+    static let colonErrors: [ErrorCase] = [
+        ErrorCase(#"{"a" "#, "bad_json", "unexpected end of input, expected ':' after object key", 5, 1, 6),
+        ErrorCase(#"{"a""#, "bad_json", "unexpected end of input, expected ':' after object key", 4, 1, 5),
+        ErrorCase(#"{"a"  1}"#, "bad_json", "expected ':' after object key, found character '1'", 6, 1, 7),
+        ErrorCase("{\"a\" \n }", "bad_json", "expected ':' after object key, found character '}'", 7, 2, 2),
+        ErrorCase(#"{"a" : "#, "bad_json", "unexpected end of input", 7, 1, 8),
+        ErrorCase(#"{"a":"#, "bad_json", "unexpected end of input", 5, 1, 6),
+        ErrorCase(#"{"a" :  }"#, "bad_json", "unexpected character '}'", 8, 1, 9),
+    ]
+
+    @Test("errors next to a key's colon", arguments: colonErrors)
+    func colonError(_ c: ErrorCase) {
+        let error = JSONTestSupport.parseError(c.json)
+        #expect(
+            error == JSONSyntaxError(code: c.code, message: c.message, offset: c.offset, line: c.line, column: c.column))
+    }
+
+    @Test("element counts and subtree ends survive nesting")
+    func nestedCounts() throws {
+        try JSONTestSupport.withDocument(#"[[1,2],{"a":[3],"b":{}},4,[]]"#) { doc in
+            let shape = doc.nodes.map { ($0.kind, $0.length, $0.end) }
+            let expected: [(JSONKind, UInt32, UInt32)] = [
+                (.array, 4, 12), (.array, 2, 4), (.number, 1, 3), (.number, 1, 4), (.object, 2, 10),
+                (.string, 1, 6), (.array, 1, 8), (.number, 1, 8), (.string, 1, 9), (.object, 0, 10),
+                (.number, 1, 11), (.array, 0, 12),
+            ]
+            #expect(shape.count == expected.count)
+            for (a, b) in zip(shape, expected) {
+                #expect(a.0 == b.0 && a.1 == b.1 && a.2 == b.2)
+            }
+        }
+    }
+
     @Test("well-formed UTF-8 boundaries are accepted")
     func acceptsValidUTF8() {
         let sequences: [[UInt8]] = [

@@ -81,9 +81,9 @@ public struct JSONParser: Sendable {
     /// Fills the tape and returns its node count; the whole parse is one loop over an explicit
     /// container stack so that deep input cannot exhaust the call stack.
     ///
-    /// A key is scanned by the same string case as a value (`atKey` says which), and the open
-    /// container's element count lives in its own node, whose kind is read back from there: the
-    /// loop stays small and keeps few values in registers across its string scans.
+    /// The open container's element count and kind live in locals (saved on the stack with its
+    /// node index while a child container is open), so that closing a value touches no memory.
+    /// A key is scanned at the top of the loop (`atKey`) and its `:` matched right after it.
     private static func parseTape(
         _ base: UnsafePointer<UInt8>, _ length: Int, _ tape: JSONTape, _ maxDepth: Int
     ) throws(JSONSyntaxError) -> Int {
@@ -96,7 +96,10 @@ public struct JSONParser: Sendable {
         var stackCapacity = tape.stackCapacity
         var n = 0
         var depth = 0
+        // The innermost open container: its node index, its elements so far, and its kind.
         var container = 0
+        var count: UInt32 = 0
+        var inObject = false
         var atKey = false
 
         skipWhitespace(&p, end)
@@ -108,31 +111,44 @@ public struct JSONParser: Sendable {
         }
 
         parsing: while true {
-            // Invariant: p is at the first byte of a value, or at a key's opening quote when
-            // `atKey`. Each pass writes at most one node before coming back here.
-            guard p < end else { throw failure(.value, p, base, end) }
             if n == capacity {
                 (nodes, capacity) = tape.growNodes(keeping: n)
             }
+            if atKey {
+                // p is at the key's opening quote; the key is written, its `:` and the whitespace
+                // around it consumed, and the value's node then written by the same pass.
+                atKey = false
+                let (close, flags) = try scanString(p + 1, end, base)
+                nodes[n] = JSONNode(
+                    kind: .string, flags: flags, start: UInt32(truncatingIfNeeded: (p - base) &+ 1),
+                    length: UInt32(truncatingIfNeeded: (close - p) &- 1), end: UInt32(truncatingIfNeeded: n &+ 1))
+                n &+= 1
+                p = close + 1
+                // `"key": value` and `"key" : value` are matched without the whitespace loop.
+                if p < end && p[0] == 0x20 { p += 1 }
+                if p == end || p[0] != UInt8(ascii: ":") {
+                    skipWhitespace(&p, end)
+                    guard p < end, p[0] == UInt8(ascii: ":") else { throw failure(.colon, p, base, end) }
+                }
+                p += 1
+                if p < end && p[0] == 0x20 { p += 1 }
+                skipWhitespace(&p, end)
+                if n == capacity {
+                    (nodes, capacity) = tape.growNodes(keeping: n)
+                }
+            }
+            // Invariant: p is at the first byte of a value. Each pass writes this value's node.
+            guard p < end else { throw failure(.value, p, base, end) }
             let c = p[0]
             let start = UInt32(truncatingIfNeeded: p - base)
             switch c {
             case UInt8(ascii: "\""):
-                var flags: UInt8 = 0
-                let close = try scanString(p + 1, end, base, &flags)
+                let (close, flags) = try scanString(p + 1, end, base)
                 nodes[n] = JSONNode(
                     kind: .string, flags: flags, start: start &+ 1,
-                    length: UInt32(truncatingIfNeeded: close - p - 1), end: UInt32(truncatingIfNeeded: n &+ 1))
+                    length: UInt32(truncatingIfNeeded: (close - p) &- 1), end: UInt32(truncatingIfNeeded: n &+ 1))
                 n &+= 1
                 p = close + 1
-                if atKey {
-                    atKey = false
-                    skipWhitespace(&p, end)
-                    guard p < end, p[0] == UInt8(ascii: ":") else { throw failure(.colon, p, base, end) }
-                    p += 1
-                    skipWhitespace(&p, end)
-                    continue parsing
-                }
 
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 if depth >= maxDepth {
@@ -155,9 +171,11 @@ public struct JSONParser: Sendable {
                 if depth == stackCapacity {
                     (stack, stackCapacity) = tape.growStack(keeping: depth)
                 }
-                stack[depth] = UInt64(truncatingIfNeeded: container)
+                stack[depth] = Self.savedContainer(container, count, inObject)
                 depth &+= 1
                 container = index
+                count = 0
+                inObject = isObject
                 if isObject {
                     guard p[0] == UInt8(ascii: "\"") else { throw failure(.keyOrClose, p, base, end) }
                     atKey = true
@@ -203,8 +221,7 @@ public struct JSONParser: Sendable {
 
             // A value just ended: continue its container, close containers, or finish.
             while depth > 0 {
-                nodes[container].length &+= 1
-                let inObject = nodes[container].kind == .object
+                count &+= 1
                 skipWhitespace(&p, end)
                 guard p < end else { throw failure(inObject ? .objectSeparator : .arraySeparator, p, base, end) }
                 let d = p[0]
@@ -221,9 +238,10 @@ public struct JSONParser: Sendable {
                     throw failure(inObject ? .objectSeparator : .arraySeparator, p, base, end)
                 }
                 p += 1
+                nodes[container].length = count
                 nodes[container].end = UInt32(truncatingIfNeeded: n)
                 depth &-= 1
-                container = Int(truncatingIfNeeded: stack[depth])
+                (container, count, inObject) = Self.restoredContainer(stack[depth])
             }
             break parsing
         }
@@ -233,6 +251,21 @@ public struct JSONParser: Sendable {
             throw failure(.trailingData, p, base, end)
         }
         return n
+    }
+
+    /// Packs an open container's node index, element count and kind into one stack entry.
+    ///
+    /// Both numbers fit in 31 bits: neither exceeds the input length, which is below 4 GiB, and
+    /// each element takes at least two bytes (itself and a separator or bracket).
+    @inline(__always)
+    private static func savedContainer(_ index: Int, _ count: UInt32, _ isObject: Bool) -> UInt64 {
+        UInt64(truncatingIfNeeded: index) | UInt64(count) << 32 | (isObject ? 1 << 63 : 0)
+    }
+
+    /// Unpacks a stack entry made by `savedContainer`.
+    @inline(__always)
+    private static func restoredContainer(_ entry: UInt64) -> (Int, UInt32, Bool) {
+        (Int(truncatingIfNeeded: entry & 0xFFFF_FFFF), UInt32(truncatingIfNeeded: entry >> 32) & 0x7FFF_FFFF, entry >> 63 != 0)
     }
 
     /// What the parser expected where it failed; turned into a message only on failure.
@@ -273,33 +306,37 @@ public struct JSONParser: Sendable {
         return JSONSyntaxError.at(p - base, in: base, "unexpected end of input, expected \(expected)")
     }
 
-    /// Scans string content from `p` (just after the opening quote) and returns its closing quote.
+    /// Scans string content from `p` (just after the opening quote); returns its closing quote and
+    /// the string node's flags.
     ///
-    /// Plain ASCII is skipped 8 bytes at a time; escapes and non-ASCII go to `scanStringSlow`.
+    /// Plain ASCII is skipped 16 bytes (two words) per step; escapes, non-ASCII and the input's
+    /// last bytes go to `scanStringSlow`.
     @inline(__always)
     private static func scanString(
-        _ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, _ base: UnsafePointer<UInt8>, _ flags: inout UInt8
-    ) throws(JSONSyntaxError) -> UnsafePointer<UInt8> {
+        _ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, _ base: UnsafePointer<UInt8>
+    ) throws(JSONSyntaxError) -> (UnsafePointer<UInt8>, UInt8) {
         var q = p
-        while end - q >= 8 {
-            let mask = JSONStringCodec.parserStopMask(JSONStringCodec.load8(q))
-            if mask != 0 {
-                q += mask.trailingZeroBitCount &>> 3
-                if q[0] == UInt8(ascii: "\"") { return q }
-                return try scanStringSlow(q, end, p, base, &flags)
+        while end - q >= 16 {
+            let low = JSONStringCodec.parserStopMask(JSONStringCodec.load8(q))
+            let high = JSONStringCodec.parserStopMask(JSONStringCodec.load8(q + 8))
+            if low | high != 0 {
+                q += low != 0 ? low.trailingZeroBitCount &>> 3 : 8 &+ high.trailingZeroBitCount &>> 3
+                if q[0] == UInt8(ascii: "\"") { return (q, 0) }
+                break
             }
-            q += 8
+            q += 16
         }
-        return try scanStringSlow(q, end, p, base, &flags)
+        return try scanStringSlow(q, end, p, base)
     }
 
     /// Continues a string scan at `q` through escapes, UTF-8 sequences and the input's last bytes.
     @inline(never)
     private static func scanStringSlow(
         _ q: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, _ contentStart: UnsafePointer<UInt8>,
-        _ base: UnsafePointer<UInt8>, _ flags: inout UInt8
-    ) throws(JSONSyntaxError) -> UnsafePointer<UInt8> {
+        _ base: UnsafePointer<UInt8>
+    ) throws(JSONSyntaxError) -> (UnsafePointer<UInt8>, UInt8) {
         var q = q
+        var flags: UInt8 = 0
         while true {
             while end - q >= 8 {
                 let mask = JSONStringCodec.parserStopMask(JSONStringCodec.load8(q))
@@ -314,7 +351,7 @@ public struct JSONParser: Sendable {
             }
             let c = q[0]
             if c == UInt8(ascii: "\"") {
-                return q
+                return (q, flags)
             }
             if c == UInt8(ascii: "\\") {
                 flags = JSONNode.hasEscapes
