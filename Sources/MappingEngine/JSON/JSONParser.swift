@@ -82,8 +82,10 @@ public struct JSONParser: Sendable {
     /// container stack so that deep input cannot exhaust the call stack.
     ///
     /// The open container's element count and kind live in locals (saved on the stack with its
-    /// node index while a child container is open), so that closing a value touches no memory.
-    /// A key is scanned at the top of the loop (`atKey`) and its `:` matched right after it.
+    /// node index while a child container is open), so that ending a value touches no memory.
+    /// When `atKey`, the pass starts with an inner loop over object members: key, `:` and a
+    /// string or number value, for as long as `,` and another key follow; it leaves either at a
+    /// value of another kind (dispatched by the pass) or after a value (`valueWritten`).
     private static func parseTape(
         _ base: UnsafePointer<UInt8>, _ length: Int, _ tape: JSONTape, _ maxDepth: Int
     ) throws(JSONSyntaxError) -> Int {
@@ -114,109 +116,142 @@ public struct JSONParser: Sendable {
             if n == capacity {
                 (nodes, capacity) = tape.growNodes(keeping: n)
             }
-            if atKey {
-                // p is at the key's opening quote; the key is written, its `:` and the whitespace
-                // around it consumed, and the value's node then written by the same pass.
-                atKey = false
-                let (close, flags) = try scanString(p + 1, end, base)
-                nodes[n] = JSONNode(
-                    kind: .string, flags: flags, start: UInt32(truncatingIfNeeded: (p - base) &+ 1),
-                    length: UInt32(truncatingIfNeeded: (close - p) &- 1), end: UInt32(truncatingIfNeeded: n &+ 1))
-                n &+= 1
-                p = close + 1
-                // `"key": value` and `"key" : value` are matched without the whitespace loop.
-                if p < end && p[0] == 0x20 { p += 1 }
-                if p == end || p[0] != UInt8(ascii: ":") {
-                    skipWhitespace(&p, end)
-                    guard p < end, p[0] == UInt8(ascii: ":") else { throw failure(.colon, p, base, end) }
+            valueWritten: do {
+                if atKey {
+                    atKey = false
+                    // A smaller loop than the whole pass, so its few values stay in registers.
+                    members: while true {
+                        if capacity &- n < 2 {
+                            (nodes, capacity) = tape.growNodes(keeping: n)
+                        }
+                        // p is at the key's opening quote.
+                        let (close, flags) = try scanString(p + 1, end, base)
+                        nodes[n] = JSONNode(
+                            kind: .string, flags: flags, start: UInt32(truncatingIfNeeded: (p - base) &+ 1),
+                            length: UInt32(truncatingIfNeeded: (close - p) &- 1), end: UInt32(truncatingIfNeeded: n &+ 1))
+                        n &+= 1
+                        p = close + 1
+                        // `"key": value` and `"key" : value` are matched without the whitespace loop.
+                        if p < end && p[0] == 0x20 { p += 1 }
+                        if p == end || p[0] != UInt8(ascii: ":") {
+                            skipWhitespace(&p, end)
+                            guard p < end, p[0] == UInt8(ascii: ":") else { throw failure(.colon, p, base, end) }
+                        }
+                        p += 1
+                        if p < end && p[0] == 0x20 { p += 1 }
+                        skipWhitespace(&p, end)
+                        guard p < end else { break members }
+                        let c = p[0]
+                        if c == UInt8(ascii: "\"") {
+                            let (close, flags) = try scanString(p + 1, end, base)
+                            nodes[n] = JSONNode(
+                                kind: .string, flags: flags, start: UInt32(truncatingIfNeeded: (p - base) &+ 1),
+                                length: UInt32(truncatingIfNeeded: (close - p) &- 1), end: UInt32(truncatingIfNeeded: n &+ 1))
+                            n &+= 1
+                            p = close + 1
+                        } else if c &- UInt8(ascii: "0") < 10 || c == UInt8(ascii: "-") {
+                            let (next, flags) = try scanNumber(p, end, base)
+                            nodes[n] = JSONNode(
+                                kind: .number, flags: flags, start: UInt32(truncatingIfNeeded: p - base),
+                                length: UInt32(truncatingIfNeeded: next - p), end: UInt32(truncatingIfNeeded: n &+ 1))
+                            n &+= 1
+                            p = next
+                        } else {
+                            break members
+                        }
+                        // Stay in this loop while a comma and the next key follow.
+                        guard p < end && p[0] == UInt8(ascii: ",") else { break valueWritten }
+                        p += 1
+                        if p < end && p[0] == 0x0A {
+                            p += 1
+                            skipSpaces(&p, end)
+                        }
+                        skipWhitespace(&p, end)
+                        guard p < end, p[0] == UInt8(ascii: "\"") else { throw failure(.keyAfterComma, p, base, end) }
+                        count &+= 1
+                    }
                 }
-                p += 1
-                if p < end && p[0] == 0x20 { p += 1 }
-                skipWhitespace(&p, end)
-                if n == capacity {
-                    (nodes, capacity) = tape.growNodes(keeping: n)
-                }
-            }
-            // Invariant: p is at the first byte of a value. Each pass writes this value's node.
-            guard p < end else { throw failure(.value, p, base, end) }
-            let c = p[0]
-            let start = UInt32(truncatingIfNeeded: p - base)
-            switch c {
-            case UInt8(ascii: "\""):
-                let (close, flags) = try scanString(p + 1, end, base)
-                nodes[n] = JSONNode(
-                    kind: .string, flags: flags, start: start &+ 1,
-                    length: UInt32(truncatingIfNeeded: (close - p) &- 1), end: UInt32(truncatingIfNeeded: n &+ 1))
-                n &+= 1
-                p = close + 1
+                // p is at the first byte of a value, whose node this pass writes.
+                guard p < end else { throw failure(.value, p, base, end) }
+                let c = p[0]
+                let start = UInt32(truncatingIfNeeded: p - base)
+                switch c {
+                case UInt8(ascii: "\""):
+                    let (close, flags) = try scanString(p + 1, end, base)
+                    nodes[n] = JSONNode(
+                        kind: .string, flags: flags, start: start &+ 1,
+                        length: UInt32(truncatingIfNeeded: (close - p) &- 1), end: UInt32(truncatingIfNeeded: n &+ 1))
+                    n &+= 1
+                    p = close + 1
 
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                if depth >= maxDepth {
-                    throw JSONSyntaxError.at(
-                        p - base, in: base, code: JSONSyntaxError.tooDeep, "nesting deeper than \(maxDepth)")
-                }
-                let isObject = c == UInt8(ascii: "{")
-                let index = n
-                nodes[index] = JSONNode(
-                    kind: isObject ? .object : .array, flags: 0, start: start, length: 0,
-                    end: UInt32(truncatingIfNeeded: index &+ 1))
-                n &+= 1
-                p += 1
-                skipWhitespace(&p, end)
-                guard p < end else { throw failure(isObject ? .keyOrClose : .value, p, base, end) }
-                if p[0] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    if depth >= maxDepth {
+                        throw JSONSyntaxError.at(
+                            p - base, in: base, code: JSONSyntaxError.tooDeep, "nesting deeper than \(maxDepth)")
+                    }
+                    let isObject = c == UInt8(ascii: "{")
+                    let index = n
+                    nodes[index] = JSONNode(
+                        kind: isObject ? .object : .array, flags: 0, start: start, length: 0,
+                        end: UInt32(truncatingIfNeeded: index &+ 1))
+                    n &+= 1
                     p += 1
-                    break
-                }
-                if depth == stackCapacity {
-                    (stack, stackCapacity) = tape.growStack(keeping: depth)
-                }
-                stack[depth] = Self.savedContainer(container, count, inObject)
-                depth &+= 1
-                container = index
-                count = 0
-                inObject = isObject
-                if isObject {
-                    guard p[0] == UInt8(ascii: "\"") else { throw failure(.keyOrClose, p, base, end) }
-                    atKey = true
-                }
-                continue parsing
-
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                let (next, flags) = try scanNumber(p, end, base)
-                nodes[n] = JSONNode(
-                    kind: .number, flags: flags, start: start,
-                    length: UInt32(truncatingIfNeeded: next - p), end: UInt32(truncatingIfNeeded: n &+ 1))
-                n &+= 1
-                p = next
-
-            case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-                let kind: JSONKind
-                let size: Int
-                if c == UInt8(ascii: "t") {
-                    guard end - p >= 4, JSONStringCodec.load4(p) == 0x6575_7274 else {
-                        throw failure(.literalTrue, p, base, end)
+                    skipWhitespace(&p, end)
+                    guard p < end else { throw failure(isObject ? .keyOrClose : .value, p, base, end) }
+                    if p[0] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                        p += 1
+                        break
                     }
-                    (kind, size) = (.true, 4)
-                } else if c == UInt8(ascii: "n") {
-                    guard end - p >= 4, JSONStringCodec.load4(p) == 0x6C6C_756E else {
-                        throw failure(.literalNull, p, base, end)
+                    if depth == stackCapacity {
+                        (stack, stackCapacity) = tape.growStack(keeping: depth)
                     }
-                    (kind, size) = (.null, 4)
-                } else {
-                    guard end - p >= 5, JSONStringCodec.load4(p + 1) == 0x6573_6C61 else {
-                        throw failure(.literalFalse, p, base, end)
+                    stack[depth] = Self.savedContainer(container, count, inObject)
+                    depth &+= 1
+                    container = index
+                    count = 0
+                    inObject = isObject
+                    if isObject {
+                        guard p[0] == UInt8(ascii: "\"") else { throw failure(.keyOrClose, p, base, end) }
+                        atKey = true
                     }
-                    (kind, size) = (.false, 5)
-                }
-                nodes[n] = JSONNode(
-                    kind: kind, flags: 0, start: start, length: UInt32(truncatingIfNeeded: size),
-                    end: UInt32(truncatingIfNeeded: n &+ 1))
-                n &+= 1
-                p += size
+                    continue parsing
 
-            default:
-                throw failure(.value, p, base, end)
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    let (next, flags) = try scanNumber(p, end, base)
+                    nodes[n] = JSONNode(
+                        kind: .number, flags: flags, start: start,
+                        length: UInt32(truncatingIfNeeded: next - p), end: UInt32(truncatingIfNeeded: n &+ 1))
+                    n &+= 1
+                    p = next
+
+                case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                    let kind: JSONKind
+                    let size: Int
+                    if c == UInt8(ascii: "t") {
+                        guard end - p >= 4, JSONStringCodec.load4(p) == 0x6575_7274 else {
+                            throw failure(.literalTrue, p, base, end)
+                        }
+                        (kind, size) = (.true, 4)
+                    } else if c == UInt8(ascii: "n") {
+                        guard end - p >= 4, JSONStringCodec.load4(p) == 0x6C6C_756E else {
+                            throw failure(.literalNull, p, base, end)
+                        }
+                        (kind, size) = (.null, 4)
+                    } else {
+                        guard end - p >= 5, JSONStringCodec.load4(p + 1) == 0x6573_6C61 else {
+                            throw failure(.literalFalse, p, base, end)
+                        }
+                        (kind, size) = (.false, 5)
+                    }
+                    nodes[n] = JSONNode(
+                        kind: kind, flags: 0, start: start, length: UInt32(truncatingIfNeeded: size),
+                        end: UInt32(truncatingIfNeeded: n &+ 1))
+                    n &+= 1
+                    p += size
+
+                default:
+                    throw failure(.value, p, base, end)
+                }
             }
 
             // A value just ended: continue its container, close containers, or finish.
