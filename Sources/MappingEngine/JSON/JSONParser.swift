@@ -131,14 +131,17 @@ public struct JSONParser: Sendable {
                             length: UInt32(truncatingIfNeeded: (close - p) &- 1), end: UInt32(truncatingIfNeeded: n &+ 1))
                         n &+= 1
                         p = close + 1
-                        // `"key": value` and `"key" : value` are matched without the whitespace loop.
-                        if p < end && p[0] == 0x20 { p += 1 }
-                        if p == end || p[0] != UInt8(ascii: ":") {
+                        // The usual `"key" : value` and `"key": value` are matched as one word.
+                        let colon = end - p >= 4 ? JSONStringCodec.load4(p) : 0
+                        if colon & 0xFF_FFFF == 0x20_3A20 {
+                            p += 3
+                        } else if colon & 0xFFFF == 0x203A {
+                            p += 2
+                        } else {
                             skipWhitespace(&p, end)
                             guard p < end, p[0] == UInt8(ascii: ":") else { throw failure(.colon, p, base, end) }
+                            p += 1
                         }
-                        p += 1
-                        if p < end && p[0] == 0x20 { p += 1 }
                         skipWhitespace(&p, end)
                         guard p < end else { break members }
                         let c = p[0]
@@ -166,8 +169,10 @@ public struct JSONParser: Sendable {
                             p += 1
                             skipSpaces(&p, end)
                         }
-                        skipWhitespace(&p, end)
-                        guard p < end, p[0] == UInt8(ascii: "\"") else { throw failure(.keyAfterComma, p, base, end) }
+                        if p == end || p[0] != UInt8(ascii: "\"") {
+                            skipWhitespace(&p, end)
+                            guard p < end, p[0] == UInt8(ascii: "\"") else { throw failure(.keyAfterComma, p, base, end) }
+                        }
                         count &+= 1
                     }
                 }
