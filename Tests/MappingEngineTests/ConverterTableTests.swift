@@ -95,6 +95,18 @@ struct RejectRow: Sendable, CustomTestStringConvertible {
         .init("uint32", .lax, "4294967295", "4294967295"), .init("uint32", .lax, #""4294967295""#, "4294967295"),
         .init("uint64", .lax, "18446744073709551615", "18446744073709551615"),
         .init("uint64", .lax, #""18446744073709551615""#, "18446744073709551615"),
+        // Around the plain-literal fast path: the longest literal every value of which fits, one
+        // digit more (read and range-checked), zero and negative zero.
+        .init("int8", .lax, "99", "99"), .init("int8", .lax, "100", "100"), .init("int8", .lax, "-0", "0"),
+        .init("uint8", .lax, "99", "99"), .init("uint8", .lax, "100", "100"), .init("uint8", .lax, "-0", "0"),
+        .init("int16", .lax, "9999", "9999"), .init("uint16", .lax, "10000", "10000"),
+        .init("int32", .lax, "999999999", "999999999"), .init("int32", .lax, "1000000000", "1000000000"),
+        .init("uint32", .lax, "999999999", "999999999"), .init("uint32", .lax, "1000000000", "1000000000"),
+        .init("int64", .lax, "999999999999999999", "999999999999999999"),
+        .init("int64", .lax, "1000000000000000000", "1000000000000000000"),
+        .init("uint64", .lax, "9999999999999999999", "9999999999999999999"),
+        .init("uint64", .lax, "10000000000000000000", "10000000000000000000"),
+        .init("uint64", .strict, "0", "0"), .init("int32", .strict, "7", "7"),
         // Around the digit-string fast path: 18 and 19 digits, zero, leading zeros, an escape.
         .init("uint64", .lax, #""999999999999999999""#, "999999999999999999"),
         .init("uint64", .lax, #""1000000000000000000""#, "1000000000000000000"),
@@ -334,6 +346,10 @@ struct RejectRow: Sendable, CustomTestStringConvertible {
         .init("map<array<int32>>", .lax, #"{"a":[1,"2"]}"#, #"{"a":[1,2]}"#),
         .init("map<int32>", .lax, #"{"a\"b":"1","\u00e9":2}"#, #"{"a\"b":1,"é":2}"#),
         .init("map<int32>", .strict, #"{"a":1}"#, #"{"a":1}"#),
+        // Duplicate keys: the last one wins, whether the keys are written alike or not.
+        .init("map<int32>", .lax, #"{"a":1,"b":2,"a":3}"#, #"{"b":2,"a":3}"#),
+        .init("map<int32>", .lax, #"{"a":1,"\u0061":2,"ab":3}"#, #"{"a":2,"ab":3}"#),
+        .init("map<int32>", .lax, #"{"\u0061":1,"a":2}"#, #"{"a":2}"#),
     ]
     static let mapRejectsRows: [RejectRow] = [
         .init("map<int32>", .lax, "[]", .typeMismatch), .init("map<int32>", .lax, #""x""#, .typeMismatch),

@@ -65,6 +65,7 @@ struct Compiler {
                 key: meta.arena.store(lookups[0].firstKey),
                 inputPath: lookups[0].inputPath,
                 cell: Unmanaged.passUnretained(cell),
+                call: ConverterCall(cell),
                 required: model.isRequired(property),
                 nullable: property.type.nullable,
                 strict: property.strict,

@@ -21,6 +21,8 @@ struct PropertyMeta: @unchecked Sendable {
     let inputPath: [PathComponent]
     /// The converter, in a cell the model's `cells` own; unmanaged so a call costs no retain.
     let cell: Unmanaged<ConverterCell>
+    /// The converter as the hot path calls it.
+    let call: ConverterCall
 
     /// The converter, for cold paths.
     var converter: any ValueConverter { cell.takeUnretainedValue().converter }

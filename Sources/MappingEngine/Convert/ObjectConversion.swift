@@ -12,9 +12,10 @@ extension ModelMeta {
 
     private func convertObject(_ node: Int, _ properties: UnsafePointer<PropertyMeta>?, _ propertyCount: Int,
                                _ keyTable: KeyTable, _ ctx: inout ConversionContext) -> Bool {
-        let doc = ctx.document
+        let nodes = ctx.document.nodes.baseAddress.unsafelyUnwrapped
+        let input = ctx.document.base
         let unknownKeys = self.unknownKeys
-        let entry = doc[node]
+        let entry = nodes[node]
         let memberCount = entry.kind == .object ? Int(entry.length) : 0
         let frame = ctx.slots.push(propertyCount)
         var ok = true
@@ -23,32 +24,34 @@ extension ModelMeta {
         // Walk whichever is smaller, the payload's keys or the model's properties (YYModel);
         // unknown keys can only be seen from the payload's side.
         if memberCount <= propertyCount || unknownKeys != .ignore {
-            var key = node + 1
+            // Nothing below pushes a frame, so the slots stay where they are.
+            let slots = ctx.slots.base + frame
+            var key = node &+ 1
             for _ in 0..<memberCount {
-                let value = key + 1
-                let keyEntry = doc[key]
+                let value = key &+ 1
+                let keyEntry = nodes[key]
                 let found: Int32 = keyEntry.flags & JSONNode.hasEscapes == 0
-                    ? keyTable.lookup(doc.content(key))
-                    : doc.withDecodedString(key) { keyTable.lookup($0) }
+                    ? keyTable.lookup(UnsafeBufferPointer(start: input + Int(keyEntry.start), count: Int(keyEntry.length)))
+                    : ctx.document.withDecodedString(key) { keyTable.lookup($0) }
                 if found >= 0 {
-                    var index = found
+                    var index = Int(found)
                     repeat {
-                        ctx.slots.base[frame + Int(index)] = Int32(value)
-                        index = properties.unsafelyUnwrapped[Int(index)].nextSameKey
+                        slots[index] = Int32(truncatingIfNeeded: value)
+                        index = Int(properties.unsafelyUnwrapped[index].nextSameKey)
                     } while index >= 0
                 } else if found == KeyTable.unknown && unknownKeys != .ignore {
                     if !noteUnknown(key: key, value: value, &ctx, into: &unknownMembers) { ok = false }
                 }
-                key = Int(doc[value].end)
+                key = Int(nodes[value].end)
             }
         } else if memberCount > 0 {
             for head in keyProperties {
-                let found = doc.lastMember(of: node, named: properties.unsafelyUnwrapped[head].key)
+                let found = ctx.document.lastMember(of: node, named: properties.unsafelyUnwrapped[head].key)
                 guard let found else { continue }
-                var index = Int32(head)
+                var index = head
                 repeat {
-                    ctx.slots.base[frame + Int(index)] = Int32(found)
-                    index = properties.unsafelyUnwrapped[Int(index)].nextSameKey
+                    ctx.slots.base[frame + index] = Int32(truncatingIfNeeded: found)
+                    index = Int(properties.unsafelyUnwrapped[index].nextSameKey)
                 } while index >= 0
             }
         }
@@ -63,8 +66,30 @@ extension ModelMeta {
         ctx.out.byte(UInt8(ascii: "{"))
         var first = true
         for index in 0..<propertyCount {
-            let slot = Int(ctx.slots.base[frame + index])
-            if !emit(properties.unsafelyUnwrapped + index, slot, object: node, &ctx, first: &first) { ok = false }
+            let property = properties.unsafelyUnwrapped + index
+            // Re-read per property: a nested object may have moved the slot stack.
+            let slot = Int(ctx.slots.base[frame &+ index])
+            // The common case inline: a value that is there and not null is converted and kept.
+            if slot < 0 || isNull(property, slot, ctx) {
+                if !emitAbsent(property, slot, object: node, &ctx, first: &first) { ok = false }
+                continue
+            }
+            let start = ctx.out.count
+            let member = property.pointee.member
+            if first {
+                ctx.out.bytes(member.baseAddress.unsafelyUnwrapped + 1, count: member.count &- 1)
+            } else {
+                ctx.out.bytes(member)
+            }
+            let mark = ctx.issues.count
+            let converted = property.pointee.call.convert(slot, &ctx)
+            if ctx.issues.count > mark { locate(property, since: mark, value: slot, object: node, &ctx) }
+            if converted {
+                first = false
+            } else {
+                ctx.out.rewind(to: start)
+                ok = false
+            }
         }
         if !unknownMembers.isEmpty {
             writeKept(unknownMembers, &ctx, first: first)
@@ -74,9 +99,22 @@ extension ModelMeta {
         return ok
     }
 
-    /// Writes one property (or its default, or nothing) and reports what is wrong with it.
+    /// Whether the value at `slot` counts as null for the property: JSON null, a lax null word,
+    /// or blank text for a url. Only strings need a closer look.
     @inline(__always)
-    private func emit(_ property: UnsafePointer<PropertyMeta>, _ slot: Int, object: Int, _ ctx: inout ConversionContext, first: inout Bool) -> Bool {
+    private func isNull(_ property: UnsafePointer<PropertyMeta>, _ slot: Int, _ ctx: ConversionContext) -> Bool {
+        let kind = ctx.document[slot].kind
+        if kind == .null { return true }
+        guard kind == .string else { return false }
+        return ctx.isNull(slot, lax: ctx.lax && !property.pointee.strict, keepsNullWords: property.pointee.keepsNullWords)
+            || (property.pointee.blankIsNull && URLConverter.isBlank(ctx.document, slot))
+    }
+
+    /// Writes a missing or null property as its default, `null` or nothing, and reports what is
+    /// wrong with it.
+    @inline(never)
+    private func emitAbsent(_ property: UnsafePointer<PropertyMeta>, _ slot: Int, object: Int, _ ctx: inout ConversionContext,
+                            first: inout Bool) -> Bool {
         if slot < 0 {
             if property.pointee.required {
                 let mark = ctx.issues.count
@@ -87,35 +125,25 @@ extension ModelMeta {
             if let output = property.pointee.defaultOutput { writeMember(property, output, &ctx, first: &first) }
             return true
         }
-        let lax = ctx.lax && !property.pointee.strict
-        if ctx.isNull(slot, lax: lax, keepsNullWords: property.pointee.keepsNullWords)
-            || (property.pointee.blankIsNull && URLConverter.isBlank(ctx.document, slot)) {
-            if property.pointee.nullable {
-                writeMember(property, nil, &ctx, first: &first)
-            } else if let output = property.pointee.defaultOutput {
-                writeMember(property, output, &ctx, first: &first)
-            } else if property.pointee.required {
-                let mark = ctx.issues.count
-                ctx.fail(.nullNotAllowed, "null is not allowed for a required property", node: slot)
-                ctx.locate(since: mark, out: .key(property.pointee.name), input: inputPath(of: property, value: slot, object: object, ctx.document))
-                return false
-            }
-            return true
-        }
-        let start = ctx.out.count
-        let member = property.pointee.member
-        ctx.out.bytes(first ? UnsafeBufferPointer(rebasing: member[1...]) : member)
-        let mark = ctx.issues.count
-        // Borrowed through the unmanaged cell: no retain and release per property.
-        let ok = property.pointee.cell._withUnsafeGuaranteedRef { $0.converter.convert(slot, &ctx) }
-        if ctx.issues.count > mark {
+        if property.pointee.nullable {
+            writeMember(property, nil, &ctx, first: &first)
+        } else if let output = property.pointee.defaultOutput {
+            writeMember(property, output, &ctx, first: &first)
+        } else if property.pointee.required {
+            let mark = ctx.issues.count
+            ctx.fail(.nullNotAllowed, "null is not allowed for a required property", node: slot)
             ctx.locate(since: mark, out: .key(property.pointee.name), input: inputPath(of: property, value: slot, object: object, ctx.document))
+            return false
         }
-        if ok { first = false } else { ctx.out.rewind(to: start) }
-        return ok
+        return true
     }
 
-    @inline(__always)
+    /// Adds the property's step to the issues its converter recorded since `mark`.
+    @inline(never)
+    private func locate(_ property: UnsafePointer<PropertyMeta>, since mark: Int, value: Int, object: Int, _ ctx: inout ConversionContext) {
+        ctx.locate(since: mark, out: .key(property.pointee.name), input: inputPath(of: property, value: value, object: object, ctx.document))
+    }
+
     private func writeMember(_ property: UnsafePointer<PropertyMeta>, _ value: UnsafeBufferPointer<UInt8>?, _ ctx: inout ConversionContext, first: inout Bool) {
         let member = property.pointee.member
         ctx.out.bytes(first ? UnsafeBufferPointer(rebasing: member[1...]) : member)

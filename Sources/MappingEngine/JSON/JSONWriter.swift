@@ -107,6 +107,11 @@ public struct JSONWriter {
             let tail = source.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
             target.storeBytes(of: head, as: UInt32.self)
             target.storeBytes(of: tail, toByteOffset: n &- 4, as: UInt32.self)
+        } else if n > 0 && n < 4 {
+            // Short numbers ("0", "23"): first, middle and last byte, rather than a memmove call.
+            target.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
+            target.storeBytes(of: source.load(fromByteOffset: n &>> 1, as: UInt8.self), toByteOffset: n &>> 1, as: UInt8.self)
+            target.storeBytes(of: source.load(fromByteOffset: n &- 1, as: UInt8.self), toByteOffset: n &- 1, as: UInt8.self)
         } else {
             (storage + used).update(from: p, count: n)
         }

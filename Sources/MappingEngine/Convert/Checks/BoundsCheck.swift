@@ -1,10 +1,17 @@
 /// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, compared exactly as decimal
 /// text, so int64, uint64 and decimal bounds hold to the last digit.
-struct BoundsCheck: OutputCheck {
+final class BoundsCheck: OutputCheck {
     let minimum: [UInt8]?
     let maximum: [UInt8]?
     let exclusiveMinimum: [UInt8]?
     let exclusiveMaximum: [UInt8]?
+
+    init(minimum: [UInt8]?, maximum: [UInt8]?, exclusiveMinimum: [UInt8]?, exclusiveMaximum: [UInt8]?) {
+        self.minimum = minimum
+        self.maximum = maximum
+        self.exclusiveMinimum = exclusiveMinimum
+        self.exclusiveMaximum = exclusiveMaximum
+    }
 
     func violation(of written: UnsafeBufferPointer<UInt8>) -> (code: ErrorCode, message: String)? {
         if let bound = minimum, compare(written, bound) < 0 { return (.belowMinimum, "less than the minimum \(text(bound))") }

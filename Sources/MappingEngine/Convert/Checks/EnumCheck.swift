@@ -1,17 +1,22 @@
 /// `enum`: the converted value must be one of the allowed outputs.
-struct EnumCheck: OutputCheck {
+final class EnumCheck: OutputCheck {
     /// The allowed values, each already converted to its output bytes.
     let allowed: [[UInt8]]
     /// Compare as numbers (`1.5` is `1.50`), for number types.
     let numeric: Bool
 
+    init(allowed: [[UInt8]], numeric: Bool) {
+        self.allowed = allowed
+        self.numeric = numeric
+    }
+
     func violation(of written: UnsafeBufferPointer<UInt8>) -> (code: ErrorCode, message: String)? {
-        let found = allowed.contains { value in
-            value.withUnsafeBufferPointer { value in
+        for index in allowed.indices {
+            let found = allowed[index].withUnsafeBufferPointer { value in
                 numeric ? DecimalText.compare(value, written) == 0 : ByteText.equal(value, written)
             }
+            if found { return nil }
         }
-        guard !found else { return nil }
         let list = allowed.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ", ")
         return (.enumMismatch, "not one of \(list)")
     }

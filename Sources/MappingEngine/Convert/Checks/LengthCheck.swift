@@ -1,8 +1,13 @@
 /// `minLength`/`maxLength`: characters (Unicode scalars) of a string, bytes of `data`.
-struct LengthCheck: OutputCheck {
+final class LengthCheck: OutputCheck {
     let limits: CountLimits
     /// Count decoded base64 bytes instead of characters.
     let countsBytes: Bool
+
+    init(limits: CountLimits, countsBytes: Bool) {
+        self.limits = limits
+        self.countsBytes = countsBytes
+    }
 
     func violation(of written: UnsafeBufferPointer<UInt8>) -> (code: ErrorCode, message: String)? {
         // The output is a quoted canonical JSON string.

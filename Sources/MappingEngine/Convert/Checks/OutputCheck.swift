@@ -1,6 +1,8 @@
 /// A constraint checked on a converted value's canonical output bytes: `enum`, the bounds,
 /// the lengths, `pattern`. Canonical output makes every comparison exact.
-protocol OutputCheck: Sendable {
+///
+/// Class-bound, like `ValueConverter`: calling a check never copies a value existential.
+protocol OutputCheck: AnyObject, Sendable {
     /// The error for `written`, or nil when it passes.
     func violation(of written: UnsafeBufferPointer<UInt8>) -> (code: ErrorCode, message: String)?
 }
@@ -21,17 +23,14 @@ final class CheckedConverter: ValueConverter {
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
         let start = ctx.out.count
         guard inner.convert(node, &ctx) else { return false }
-        let violation = ctx.out.withBytes { all -> (code: ErrorCode, message: String)? in
-            let written = UnsafeBufferPointer(rebasing: all[start...])
-            // By index: each check is called in place, where `for check in checks` would copy
-            // every existential out of the array (a retain and release per check and value).
-            for index in checks.indices {
-                if let violation = checks[index].violation(of: written) { return violation }
+        let written = UnsafeBufferPointer(start: ctx.out.storage + start, count: ctx.out.count &- start)
+        // By index: `for check in checks` would retain and release every check per value.
+        for index in checks.indices {
+            if let violation = checks[index].violation(of: written) {
+                ctx.fail(violation.code, violation.message, node: node)
+                return false
             }
-            return nil
         }
-        guard let violation else { return true }
-        ctx.fail(violation.code, violation.message, node: node)
-        return false
+        return true
     }
 }

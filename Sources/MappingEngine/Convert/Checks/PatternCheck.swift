@@ -1,7 +1,11 @@
 /// `pattern`: the converted string must contain a match of the regular expression
 /// (JSON Schema semantics: unanchored unless the pattern anchors itself).
-struct PatternCheck: OutputCheck {
+final class PatternCheck: OutputCheck {
     let pattern: CompiledPattern
+
+    init(pattern: CompiledPattern) {
+        self.pattern = pattern
+    }
 
     func violation(of written: UnsafeBufferPointer<UInt8>) -> (code: ErrorCode, message: String)? {
         pattern.matches(JSONValue.decodeStringLiteral(written)) ? nil : (.patternMismatch, "does not match \(pattern.source)")

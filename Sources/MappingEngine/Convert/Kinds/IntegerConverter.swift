@@ -3,15 +3,26 @@
 final class IntegerConverter: ValueConverter {
     let width: IntegerWidth
     let strict: Bool
+    /// Every non-negative literal of at most this many digits fits the width (2 for `int8`,
+    /// 9 for `int32`, 19 for `uint64`), so one that short is copied without reading its digits.
+    private let safeDigits: UInt32
 
     init(width: IntegerWidth, strict: Bool) {
         self.width = width
         self.strict = strict
+        safeDigits = UInt32(String(width.maxMagnitude).utf8.count - 1)
     }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
+        let entry = ctx.document[node]
+        // The commonest case: a plain non-negative literal short enough to fit (JSON has no
+        // leading zeros), already canonical.
+        if entry.kind == .number, entry.flags & (JSONNode.isInteger | JSONNode.isNegative) == JSONNode.isInteger,
+           entry.length <= safeDigits {
+            ctx.out.bytes(ctx.document.base + Int(entry.start), count: Int(entry.length))
+            return true
+        }
         let doc = ctx.document
-        let entry = doc[node]
         let lax = ctx.lax && !strict
         let reading: IntegerText
         switch entry.kind {

@@ -22,7 +22,7 @@ final class MapConverter: ValueConverter {
         var key = node + 1
         for _ in 0..<Int(entry.length) {
             let value = key + 1
-            if shadowed.contains(key) {
+            if !shadowed.isEmpty && shadowed.contains(key) {
                 key = Int(ctx.document[value].end)
                 continue
             }
@@ -53,7 +53,7 @@ final class MapConverter: ValueConverter {
             for _ in 0..<count {
                 var later = Int(document[key + 1].end)
                 while later < Int(document[object].end) {
-                    if document.withDecodedString(key, { document.stringEquals(later, $0) }) {
+                    if sameKey(key, later, document) {
                         shadowed.insert(key)
                         break
                     }
@@ -76,5 +76,16 @@ final class MapConverter: ValueConverter {
             shadowed.insert(key)
         }
         return shadowed
+    }
+
+    /// Whether two key nodes hold the same text: without escapes their raw bytes decide.
+    @inline(__always)
+    private static func sameKey(_ a: Int, _ b: Int, _ document: JSONDocument) -> Bool {
+        let first = document[a], second = document[b]
+        guard (first.flags | second.flags) & JSONNode.hasEscapes != 0 else {
+            return first.length == second.length
+                && ByteText.equal(document.base + Int(first.start), document.base + Int(second.start), count: Int(first.length))
+        }
+        return document.withDecodedString(a) { document.stringEquals(b, $0) }
     }
 }

@@ -1,0 +1,38 @@
+/// A property's converter as the hot path calls it: the common kinds by their concrete class,
+/// so a call is a direct (often inlined) one instead of a protocol witness through an
+/// existential; everything else through its cell.
+///
+/// Unmanaged: the model's `cells` keep every converter alive, and a call costs no retain.
+enum ConverterCall: @unchecked Sendable {
+    case integer(Unmanaged<IntegerConverter>)
+    case string(Unmanaged<StringConverter>)
+    case url(Unmanaged<URLConverter>)
+    case bool(Unmanaged<BoolConverter>)
+    case model(Unmanaged<ModelConverter>)
+    case other(Unmanaged<ConverterCell>)
+
+    /// The call for the converter `cell` holds.
+    init(_ cell: ConverterCell) {
+        switch cell.converter {
+        case let converter as IntegerConverter: self = .integer(.passUnretained(converter))
+        case let converter as StringConverter: self = .string(.passUnretained(converter))
+        case let converter as URLConverter: self = .url(.passUnretained(converter))
+        case let converter as BoolConverter: self = .bool(.passUnretained(converter))
+        case let converter as ModelConverter: self = .model(.passUnretained(converter))
+        default: self = .other(.passUnretained(cell))
+        }
+    }
+
+    /// `converter.convert(node, &ctx)`.
+    @inline(__always)
+    func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
+        switch self {
+        case .integer(let converter): converter._withUnsafeGuaranteedRef { $0.convert(node, &ctx) }
+        case .string(let converter): converter._withUnsafeGuaranteedRef { $0.convert(node, &ctx) }
+        case .url(let converter): converter._withUnsafeGuaranteedRef { $0.convert(node, &ctx) }
+        case .bool(let converter): converter._withUnsafeGuaranteedRef { $0.convert(node, &ctx) }
+        case .model(let converter): converter._withUnsafeGuaranteedRef { $0.convert(node, &ctx) }
+        case .other(let cell): cell._withUnsafeGuaranteedRef { $0.converter.convert(node, &ctx) }
+        }
+    }
+}
