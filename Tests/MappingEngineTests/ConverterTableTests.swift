@@ -815,6 +815,16 @@ struct RejectRow: Sendable, CustomTestStringConvertible {
         #expect(String(decoding: bytes, as: UTF8.self) == #"{"v":1,"q":true,"zz":2}"#)
     }
 
+    @Test func keptUnknownKeysAreMatchedByTheirDecodedText() throws {
+        // `\u0076` is the property `v`; `z\u007a` is the unknown `zz`, kept as its canonical text.
+        let result = try EngineFixture.convert(#"{"\u0076":1,"z\u007a":2,"kind":null,"q":true}"#, "U", schema: Self.unknownKeySchema("keep"))
+        guard case .success(let bytes, _, _) = result else {
+            Testing.Issue.record("expected success, got \(EngineFixture.describe(result))")
+            return
+        }
+        #expect(String(decoding: bytes, as: UTF8.self) == #"{"v":1,"zz":2,"q":true}"#)
+    }
+
     @Test func explainListsCoercionsByOutputPath() throws {
         let engine = try EngineFixture.engine(EngineFixture.singlePropertySchema("array<int32>"))
         let result = engine.convert(Array(#"{"v":[1,"2"]}"#.utf8), model: "M", options: .init(mode: .lax, explain: true))

@@ -20,7 +20,10 @@ enum ByteText {
     static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count n: Int) -> Bool {
         let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
         if n >= 8 {
-            guard n <= 16 else { return memcmp(a, b, n) == 0 }
+            // Longer keys mostly differ in their first word: no memcmp call for those.
+            guard n <= 16 else {
+                return ra.loadUnaligned(as: UInt64.self) == rb.loadUnaligned(as: UInt64.self) && memcmp(a, b, n) == 0
+            }
             return ra.loadUnaligned(as: UInt64.self) == rb.loadUnaligned(as: UInt64.self)
                 && ra.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) == rb.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
         }

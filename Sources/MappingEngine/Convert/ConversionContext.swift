@@ -95,6 +95,11 @@ struct ConversionContext {
         let entry = document[node]
         if entry.kind == .null { return true }
         guard lax, !keepsNullWords, entry.kind == .string, entry.length >= 3, entry.length <= 6 else { return false }
+        // A null word starts with `n`, `<` or `(`, or with whitespace: most text is ruled out here.
+        let first = document.base[Int(entry.start)]
+        guard first | 0x20 == UInt8(ascii: "n") || first == UInt8(ascii: "<") || first == UInt8(ascii: "(") || first <= 0x20 else {
+            return false
+        }
         return BoolText.isNullWord(document.content(node))
     }
 }

@@ -19,7 +19,6 @@ extension ModelMeta {
         let memberCount = entry.kind == .object ? Int(entry.length) : 0
         let frame = ctx.slots.push(propertyCount)
         var ok = true
-        var unknownMembers: [Int] = []
 
         // Walk whichever is smaller, the payload's keys or the model's properties (YYModel);
         // unknown keys can only be seen from the payload's side.
@@ -40,7 +39,7 @@ extension ModelMeta {
                         index = Int(properties.unsafelyUnwrapped[index].nextSameKey)
                     } while index >= 0
                 } else if found == KeyTable.unknown && unknownKeys != .ignore {
-                    if !noteUnknown(key: key, value: value, &ctx, into: &unknownMembers) { ok = false }
+                    if !noteUnknown(key: key, value: value, &ctx) { ok = false }
                 }
                 key = Int(nodes[value].end)
             }
@@ -91,8 +90,8 @@ extension ModelMeta {
                 ok = false
             }
         }
-        if !unknownMembers.isEmpty {
-            writeKept(unknownMembers, &ctx, first: first)
+        if unknownKeys == .keep && memberCount > 0 {
+            writeKept(object: node, keyTable, &ctx, first: first)
         }
         ctx.out.byte(UInt8(ascii: "}"))
         ctx.slots.pop(propertyCount)
@@ -179,8 +178,20 @@ extension ModelMeta {
     }
 
     /// Writes the members kept under `unknownKeys: keep` after the properties.
-    private func writeKept(_ members: [Int], _ ctx: inout ConversionContext, first: Bool) {
+    /// The keys no property reads are found by a second walk, so the common path keeps no list
+    /// (an array there cost a release per object).
+    private func writeKept(object: Int, _ keyTable: KeyTable, _ ctx: inout ConversionContext, first: Bool) {
         let doc = ctx.document
+        var members: [Int] = []
+        var key = object + 1
+        for _ in 0..<Int(doc[object].length) {
+            let value = key + 1
+            if doc.withDecodedString(key, { keyTable.lookup($0) }) == KeyTable.unknown {
+                let name = doc.decodedString(key)
+                if !properties.contains(where: { $0.name == name }) { members.append(value) }
+            }
+            key = Int(doc[value].end)
+        }
         var first = first
         for value in ModelMeta.lastOccurrences(members, doc) {
             let key = value - 1
@@ -201,13 +212,10 @@ extension ModelMeta {
     }
 
     /// Applies the unknown-key policy to one member; false when it is an error.
-    private func noteUnknown(key: Int, value: Int, _ ctx: inout ConversionContext, into kept: inout [Int]) -> Bool {
+    /// (Kept members are written by `writeKept`.)
+    private func noteUnknown(key: Int, value: Int, _ ctx: inout ConversionContext) -> Bool {
         switch unknownKeys {
-        case .ignore:
-            return true
-        case .keep:
-            let name = ctx.document.decodedString(key)
-            if !properties.contains(where: { $0.name == name }) { kept.append(value) }
+        case .ignore, .keep:
             return true
         case .report:
             ctx.unknownKey(ctx.document.decodedString(key), node: value)

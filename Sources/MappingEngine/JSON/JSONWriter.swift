@@ -264,6 +264,7 @@ public struct JSONWriter {
 
     /// Appends string node `i` of `doc` quoted and canonically escaped (`"\u0061"` becomes `"a"`,
     /// `"\/"` becomes `"/"`); text without escapes is copied as is.
+    @inline(__always)
     public mutating func string(_ doc: JSONDocument, _ i: Int) {
         let node = doc.nodes[i]
         // 16 bytes of slack for `putRaw`'s word-sized copies.

@@ -12,10 +12,13 @@ protocol OutputCheck: AnyObject, Sendable {
 final class CheckedConverter: ValueConverter {
     let inner: any ValueConverter
     let checks: [any OutputCheck]
+    /// `checks` unowned, so calling one costs no retain and release (`checks` keeps them alive).
+    private let borrowedChecks: [BorrowedCheck]
 
     init(inner: any ValueConverter, checks: [any OutputCheck]) {
         self.inner = inner
         self.checks = checks
+        borrowedChecks = checks.map(BorrowedCheck.init)
     }
 
     var keepsNullWords: Bool { inner.keepsNullWords }
@@ -24,13 +27,17 @@ final class CheckedConverter: ValueConverter {
         let start = ctx.out.count
         guard inner.convert(node, &ctx) else { return false }
         let written = UnsafeBufferPointer(start: ctx.out.storage + start, count: ctx.out.count &- start)
-        // By index: `for check in checks` would retain and release every check per value.
-        for index in checks.indices {
-            if let violation = checks[index].violation(of: written) {
+        for index in borrowedChecks.indices {
+            if let violation = borrowedChecks[index].check.violation(of: written) {
                 ctx.fail(violation.code, violation.message, node: node)
                 return false
             }
         }
         return true
     }
+}
+
+/// A check referenced without reference counting, for a converter that also owns it.
+private struct BorrowedCheck {
+    unowned(unsafe) let check: any OutputCheck
 }

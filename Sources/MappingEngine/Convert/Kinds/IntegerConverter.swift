@@ -13,16 +13,24 @@ final class IntegerConverter: ValueConverter {
         safeDigits = UInt32(String(width.maxMagnitude).utf8.count - 1)
     }
 
+    /// The commonest case, inline at the call site: a plain non-negative literal short enough
+    /// to fit (JSON has no leading zeros), already canonical.
+    @inline(__always)
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
         let entry = ctx.document[node]
-        // The commonest case: a plain non-negative literal short enough to fit (JSON has no
-        // leading zeros), already canonical.
         if entry.kind == .number, entry.flags & (JSONNode.isInteger | JSONNode.isNegative) == JSONNode.isInteger,
            entry.length <= safeDigits {
             ctx.out.bytes(ctx.document.base + Int(entry.start), count: Int(entry.length))
             return true
         }
+        return convertRead(node, &ctx)
+    }
+
+    /// Every other input: the value read, range-checked and written canonically.
+    @inline(never)
+    private func convertRead(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
         let doc = ctx.document
+        let entry = doc[node]
         let lax = ctx.lax && !strict
         let reading: IntegerText
         switch entry.kind {

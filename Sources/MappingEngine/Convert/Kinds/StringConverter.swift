@@ -8,12 +8,19 @@ final class StringConverter: ValueConverter {
     }
     var keepsNullWords: Bool { true }
 
+    /// Strings, the common case, are written inline at the call site; the rest apart.
+    @inline(__always)
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
+        guard ctx.document[node].kind == .string else { return convertOther(node, &ctx) }
+        ctx.out.string(ctx.document, node)
+        return true
+    }
+
+    @inline(never)
+    private func convertOther(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
         let doc = ctx.document
         let lax = ctx.lax && !strict
         switch doc[node].kind {
-        case .string:
-            ctx.out.string(doc, node)
         case .number where lax:
             ctx.out.byte(UInt8(ascii: "\""))
             ctx.out.bytes(doc.content(node))

@@ -66,6 +66,8 @@ public enum URLText {
         // Path, query and fragment: one table look-up per byte; one '#' may start the fragment.
         var fragment = false
         skipEights(base, &position, count, queryBytes)
+        // Fewer than 8 bytes left: the last 8 (the text has at least 8) decide them in one step.
+        if count - position < 8 && allAllowed(base + (count - 8), queryBytes) { return true }
         while position < count {
             let byte = base[position]
             if queryBytes[Int(byte)] == UInt8(ascii: "1") {
@@ -87,13 +89,17 @@ public enum URLText {
     /// after it handles the rest, and finds the byte that stopped it again.
     @inline(__always)
     private static func skipEights(_ base: UnsafePointer<UInt8>, _ position: inout Int, _ count: Int, _ table: UnsafePointer<UInt8>) {
-        while count - position >= 8 {
-            let p = base + position
-            let all = table[Int(p[0])] & table[Int(p[1])] & table[Int(p[2])] & table[Int(p[3])]
-                & table[Int(p[4])] & table[Int(p[5])] & table[Int(p[6])] & table[Int(p[7])]
-            guard all & 1 != 0 else { return }
+        while count - position >= 8 && allAllowed(base + position, table) {
             position += 8
         }
+    }
+
+    /// Whether the 8 bytes at `p` are all allowed by `table`.
+    @inline(__always)
+    private static func allAllowed(_ p: UnsafePointer<UInt8>, _ table: UnsafePointer<UInt8>) -> Bool {
+        let all = table[Int(p[0])] & table[Int(p[1])] & table[Int(p[2])] & table[Int(p[3])]
+            & table[Int(p[4])] & table[Int(p[5])] & table[Int(p[6])] & table[Int(p[7])]
+        return all & 1 != 0
     }
 
     /// Byte classes of the fast path, one character a byte value (`1`: allowed), so a look-up
