@@ -825,6 +825,18 @@ struct RejectRow: Sendable, CustomTestStringConvertible {
         #expect(String(decoding: bytes, as: UTF8.self) == #"{"v":1,"zz":2,"q":true}"#)
     }
 
+    @Test func explainListsDigitStringCoercionsOfProperties() throws {
+        // `"640"` takes the inline fast path only while explain is off.
+        let engine = try EngineFixture.engine(EngineFixture.singlePropertySchema("int32"))
+        let result = engine.convert(Array(#"{"v":"640"}"#.utf8), model: "M", options: .init(mode: .lax, explain: true))
+        guard case .success(let bytes, let coercions, _) = result else {
+            Testing.Issue.record("expected success, got \(EngineFixture.describe(result))")
+            return
+        }
+        #expect(String(decoding: bytes, as: UTF8.self) == #"{"v":640}"#)
+        #expect(coercions.map(\.path) == ["/v"])
+    }
+
     @Test func explainListsCoercionsByOutputPath() throws {
         let engine = try EngineFixture.engine(EngineFixture.singlePropertySchema("array<int32>"))
         let result = engine.convert(Array(#"{"v":[1,"2"]}"#.utf8), model: "M", options: .init(mode: .lax, explain: true))

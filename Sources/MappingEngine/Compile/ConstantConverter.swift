@@ -9,10 +9,11 @@ enum ConstantConverter {
             let document: JSONDocument
             do throws(JSONSyntaxError) { document = try JSONParser().parse(input, into: tape) } catch { return .failure(ConstantError(error.message)) }
             var ctx = ConversionContext(document: document, out: JSONWriter(capacity: 64), slots: SlotStack(),
-                                        options: ConversionOptions(mode: .lax))
+                                        keyOrders: KeyOrders(), options: ConversionOptions(mode: .lax))
             defer {
                 ctx.out.deallocate()
                 ctx.slots.deallocate()
+                ctx.keyOrders.deallocate()
             }
             let spec = ElementSpec(converter: converter, nullable: nullable, strict: false)
             guard ctx.convertElement(0, spec), ctx.errorCount == 0 else {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A model compiled for conversion: resolved properties in output order, the key table, the
 /// key-path and candidate properties apart, and the discriminator.
 ///
@@ -7,6 +9,9 @@ public final class ModelMeta: @unchecked Sendable {
     // The mutable stored properties are written only by Compiler before publication, so the
     // hot path reads them without dynamic exclusivity checks.
     public let name: String
+    /// Unique in this process, never reused: names the model's row in a workspace's `KeyOrders`.
+    let serial: Int
+    private static let serials = Atomic<Int>(0)
     /// The definition with inheritance resolved, for export and listing.
     public internal(set) var resolved: ResolvedModel
     @exclusivity(unchecked) var properties: [PropertyMeta] = [] {
@@ -38,6 +43,7 @@ public final class ModelMeta: @unchecked Sendable {
 
     init(resolved: ResolvedModel) {
         self.name = resolved.name
+        serial = ModelMeta.serials.add(1, ordering: .relaxed).oldValue
         self.resolved = resolved
         borrowedKeyTable = .passUnretained(keyTable)
     }

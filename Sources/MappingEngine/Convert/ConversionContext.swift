@@ -35,7 +35,7 @@ struct Issue {
 }
 
 /// The state one conversion threads through its converters: the parsed input, the output
-/// buffer, the issues found, and a stack of per-object slots. Passed `inout`, never shared.
+/// buffer, the issues found, a stack of per-object slots and the models' last key orders. Passed `inout`, never shared.
 struct ConversionContext {
     let document: JSONDocument
     var out: JSONWriter
@@ -44,11 +44,13 @@ struct ConversionContext {
     let lax: Bool
     let explain: Bool
     var slots: SlotStack
+    let keyOrders: KeyOrders
 
-    init(document: JSONDocument, out: JSONWriter, slots: SlotStack, options: ConversionOptions) {
+    init(document: JSONDocument, out: JSONWriter, slots: SlotStack, keyOrders: KeyOrders, options: ConversionOptions) {
         self.document = document
         self.out = out
         self.slots = slots
+        self.keyOrders = keyOrders
         self.lax = options.mode == .lax
         self.explain = options.explain
     }

@@ -48,7 +48,8 @@ public final class Engine: Sendable {
                                               offset: 0, line: 1, column: 1))
         }
         workspace.writer.reset()
-        var ctx = ConversionContext(document: document, out: workspace.writer, slots: workspace.slots, options: options)
+        var ctx = ConversionContext(document: document, out: workspace.writer, slots: workspace.slots, keyOrders: workspace.keyOrders,
+                                    options: options)
         let root = document[0]
         if root.kind == .array {
             ctx.out.byte(UInt8(ascii: "["))

@@ -25,13 +25,28 @@ extension ModelMeta {
         if memberCount <= propertyCount || unknownKeys != .ignore {
             // Nothing below pushes a frame, so the slots stay where they are.
             let slots = ctx.slots.base + frame
+            // What the key table said at each position for the previous object of this model: a
+            // key equal to the predicted property's key needs no lookup (the table's values are
+            // the properties that own their key, so the lookup would return the same).
+            let predictions = ctx.keyOrders.row(for: serial)
             var key = node &+ 1
-            for _ in 0..<memberCount {
+            for position in 0..<memberCount {
                 let value = key &+ 1
                 let keyEntry = nodes[key]
-                let found: Int32 = keyEntry.flags & JSONNode.hasEscapes == 0
-                    ? keyTable.lookup(UnsafeBufferPointer(start: input + Int(keyEntry.start), count: Int(keyEntry.length)))
-                    : ctx.document.withDecodedString(key) { keyTable.lookup($0) }
+                let remembered = position < KeyOrders.positions
+                let predicted = remembered ? predictions[position] : -1
+                let found: Int32
+                if keyEntry.flags & JSONNode.hasEscapes == 0 {
+                    let text = UnsafeBufferPointer(start: input + Int(keyEntry.start), count: Int(keyEntry.length))
+                    if predicted >= 0 && ByteText.equal(properties.unsafelyUnwrapped[Int(predicted)].key, text) {
+                        found = predicted
+                    } else {
+                        found = keyTable.lookup(text)
+                    }
+                } else {
+                    found = ctx.document.withDecodedString(key) { keyTable.lookup($0) }
+                }
+                if remembered { predictions[position] = found }
                 if found >= 0 {
                     var index = Int(found)
                     repeat {

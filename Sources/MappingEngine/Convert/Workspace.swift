@@ -1,9 +1,10 @@
-/// The reusable memory of conversions on one thread: the parse tape, the output buffer and the
-/// slot stack. Reusing it makes a steady-state conversion allocation-free. Not thread-safe.
+/// The reusable memory of conversions on one thread: the parse tape, the output buffer, the
+/// slot stack and the models' last key orders. Reusing it makes a steady-state conversion allocation-free. Not thread-safe.
 public final class Workspace {
     let tape: JSONTape
     var writer: JSONWriter
     var slots: SlotStack
+    let keyOrders = KeyOrders()
 
     public init(outputCapacity: Int = 64 * 1024) {
         tape = JSONTape(capacity: 1024)
@@ -14,5 +15,6 @@ public final class Workspace {
     deinit {
         writer.deallocate()
         slots.deallocate()
+        keyOrders.deallocate()
     }
 }

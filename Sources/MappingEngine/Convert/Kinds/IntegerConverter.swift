@@ -13,17 +13,32 @@ final class IntegerConverter: ValueConverter {
         safeDigits = UInt32(String(width.maxMagnitude).utf8.count - 1)
     }
 
-    /// The commonest case, inline at the call site: a plain non-negative literal short enough
-    /// to fit (JSON has no leading zeros), already canonical.
+    /// The commonest cases, inline at the call site: a plain non-negative literal short enough
+    /// to fit (JSON has no leading zeros), or in lax mode such a digit string (`"640"`), both
+    /// already canonical.
     @inline(__always)
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
         let entry = ctx.document[node]
-        if entry.kind == .number, entry.flags & (JSONNode.isInteger | JSONNode.isNegative) == JSONNode.isInteger,
-           entry.length <= safeDigits {
+        if entry.length <= safeDigits,
+           entry.kind == .number ? entry.flags & (JSONNode.isInteger | JSONNode.isNegative) == JSONNode.isInteger
+                                 : isShortDigitString(entry, ctx) {
             ctx.out.bytes(ctx.document.base + Int(entry.start), count: Int(entry.length))
             return true
         }
         return convertRead(node, &ctx)
+    }
+
+    /// Whether `entry` is a string of digits without a leading zero (but `"0"`) that lax mode
+    /// takes as it is, with no coercion to record (`explain` off).
+    @inline(__always)
+    private func isShortDigitString(_ entry: JSONNode, _ ctx: ConversionContext) -> Bool {
+        guard entry.kind == .string, entry.flags & JSONNode.hasEscapes == 0, entry.length > 0,
+              ctx.lax, !strict, !ctx.explain else { return false }
+        let text = ctx.document.base + Int(entry.start)
+        let count = Int(entry.length)
+        guard text[0] != UInt8(ascii: "0") || count == 1 else { return false }
+        for i in 0..<count where text[i] &- 0x30 >= 10 { return false }
+        return true
     }
 
     /// Every other input: the value read, range-checked and written canonically.
