@@ -204,7 +204,7 @@ struct RejectRow: Sendable, CustomTestStringConvertible {
         .init("string", .lax, "12345678901234567890123", #""12345678901234567890123""#),
         .init("string", .lax, "true", #""true""#), .init("string", .lax, "false", #""false""#),
         .init("string", .lax, #""null""#, #""null""#), .init("string", .lax, #""nil""#, #""nil""#),
-        .init("string", .lax, #""""#, #""""#), .init("string", .lax, #""a\u0062""#, #""ab""#),
+        .init("string", .lax, "\"\"", "\"\""), .init("string", .lax, #""a\u0062""#, #""ab""#),
         .init("string", .strict, #""abc""#, #""abc""#), .init("string", .strict, #""NULL""#, #""NULL""#),
     ]
     static let stringRejectsRows: [RejectRow] = [
@@ -263,7 +263,7 @@ struct RejectRow: Sendable, CustomTestStringConvertible {
     static let dataAcceptsRows: [AcceptRow] = [
         .init("data", .lax, #""aGVsbG8=""#, #""aGVsbG8=""#), .init("data", .lax, #""aGVsbG8""#, #""aGVsbG8=""#),
         .init("data", .lax, #""-_8=""#, #""+/8=""#), .init("data", .lax, #""-_8""#, #""+/8=""#),
-        .init("data", .lax, #""""#, #""""#), .init("data", .strict, #""aGVsbG8=""#, #""aGVsbG8=""#),
+        .init("data", .lax, "\"\"", "\"\""), .init("data", .strict, #""aGVsbG8=""#, #""aGVsbG8=""#),
     ]
     static let dataRejectsRows: [RejectRow] = [
         .init("data", .lax, #""@@@@""#, .invalidBase64), .init("data", .lax, #""a""#, .invalidBase64),
@@ -430,10 +430,19 @@ struct RejectRow: Sendable, CustomTestStringConvertible {
         .init("{ type: int32, enum: [1, 2, 3] }", .lax, "3", "3"),
         .init("{ type: date, enum: [\"2015-09-16T04:20:09Z\"] }", .lax, #""2015-09-16T12:20:09+08:00""#, #""2015-09-16T04:20:09Z""#),
         .init("{ type: string, enum: [a, b] }", .strict, #""b""#, #""b""#),
+        // Every allowed value matches, whatever its place, length or escapes in the input.
+        .init("{ type: string, enum: [JPEG, WEBP, GIF, PNG, \"\", a-much-longer-value-than-16] }", .lax, #""PNG""#, #""PNG""#),
+        .init("{ type: string, enum: [JPEG, WEBP, GIF, PNG, \"\", a-much-longer-value-than-16] }", .lax, "\"\"", "\"\""),
+        .init("{ type: string, enum: [JPEG, WEBP, GIF, PNG, \"\", a-much-longer-value-than-16] }", .lax,
+              #""a-much-longer-value-than-16""#, #""a-much-longer-value-than-16""#),
+        .init("{ type: string, enum: [JPEG, WEBP, GIF, PNG] }", .lax, #""W\u0045BP""#, #""WEBP""#),
     ]
     static let enumRejectsRows: [RejectRow] = [
         .init("{ type: string, enum: [draft, published] }", .lax, #""other""#, .enumMismatch),
         .init("{ type: string, enum: [draft, published] }", .lax, #""Draft""#, .enumMismatch),
+        .init("{ type: string, enum: [draft, published] }", .lax, #""draf""#, .enumMismatch),
+        .init("{ type: string, enum: [draft, published] }", .lax, #""drafts""#, .enumMismatch),
+        .init("{ type: string, enum: [JPEG, WEBP, GIF, PNG] }", .lax, #""JPEGWEBP""#, .enumMismatch),
         .init("{ type: int32, enum: [1, 2, 3] }", .lax, "4", .enumMismatch),
         .init("{ type: int32, enum: [1, 2, 3] }", .lax, #""x""#, .invalidNumber),
         .init("{ type: int32, enum: [1, 2, 3] }", .strict, #""2""#, .typeMismatch),

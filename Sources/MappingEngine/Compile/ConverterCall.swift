@@ -9,6 +9,7 @@ enum ConverterCall: @unchecked Sendable {
     case url(Unmanaged<URLConverter>)
     case bool(Unmanaged<BoolConverter>)
     case model(Unmanaged<ModelConverter>)
+    case checked(Unmanaged<CheckedConverter>)
     case other(Unmanaged<ConverterCell>)
 
     /// The call for the converter `cell` holds.
@@ -19,6 +20,7 @@ enum ConverterCall: @unchecked Sendable {
         case let converter as URLConverter: self = .url(.passUnretained(converter))
         case let converter as BoolConverter: self = .bool(.passUnretained(converter))
         case let converter as ModelConverter: self = .model(.passUnretained(converter))
+        case let converter as CheckedConverter: self = .checked(.passUnretained(converter))
         default: self = .other(.passUnretained(cell))
         }
     }
@@ -32,6 +34,7 @@ enum ConverterCall: @unchecked Sendable {
         case .url(let converter): converter._withUnsafeGuaranteedRef { $0.convert(node, &ctx) }
         case .bool(let converter): converter._withUnsafeGuaranteedRef { $0.convert(node, &ctx) }
         case .model(let converter): converter._withUnsafeGuaranteedRef { $0.convert(node, &ctx) }
+        case .checked(let converter): converter._withUnsafeGuaranteedRef { $0.convert(node, &ctx) }
         case .other(let cell): cell._withUnsafeGuaranteedRef { $0.converter.convert(node, &ctx) }
         }
     }

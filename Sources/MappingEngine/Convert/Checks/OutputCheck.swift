@@ -12,12 +12,17 @@ protocol OutputCheck: AnyObject, Sendable {
 final class CheckedConverter: ValueConverter {
     let inner: any ValueConverter
     let checks: [any OutputCheck]
+    /// `inner` in a cell, called as `ConverterCall` (directly for the common kinds).
+    private let innerCell: ConverterCell
+    private let innerCall: ConverterCall
     /// `checks` unowned, so calling one costs no retain and release (`checks` keeps them alive).
     private let borrowedChecks: [BorrowedCheck]
 
     init(inner: any ValueConverter, checks: [any OutputCheck]) {
         self.inner = inner
         self.checks = checks
+        innerCell = ConverterCell(inner)
+        innerCall = ConverterCall(innerCell)
         borrowedChecks = checks.map(BorrowedCheck.init)
     }
 
@@ -25,7 +30,7 @@ final class CheckedConverter: ValueConverter {
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
         let start = ctx.out.count
-        guard inner.convert(node, &ctx) else { return false }
+        guard innerCall.convert(node, &ctx) else { return false }
         let written = UnsafeBufferPointer(start: ctx.out.storage + start, count: ctx.out.count &- start)
         for index in borrowedChecks.indices {
             if let violation = borrowedChecks[index].check.violation(of: written) {

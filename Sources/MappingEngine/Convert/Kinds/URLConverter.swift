@@ -38,13 +38,20 @@ final class URLConverter: ValueConverter {
     }
 
     /// Whether the string is empty after trimming, which the property treats as null.
+    @inline(__always)
     static func isBlank(_ document: JSONDocument, _ node: Int) -> Bool {
         let entry = document[node]
         guard entry.kind == .string, entry.length < 64 else { return false }
-        guard let first = document.content(node).first else { return true }
+        guard entry.length > 0 else { return true }
         // Most URLs start with a letter: not blank, no decoding needed.
+        let first = document.base[Int(entry.start)]
         if first > 0x20 && first != UInt8(ascii: "\\") { return false }
-        return document.withDecodedString(node) { text in
+        return isBlankText(document, node)
+    }
+
+    @inline(never)
+    private static func isBlankText(_ document: JSONDocument, _ node: Int) -> Bool {
+        document.withDecodedString(node) { text in
             text.allSatisfy { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }
         }
     }
