@@ -350,6 +350,10 @@ struct RejectRow: Sendable, CustomTestStringConvertible {
         .init("map<int32>", .lax, #"{"a":1,"b":2,"a":3}"#, #"{"b":2,"a":3}"#),
         .init("map<int32>", .lax, #"{"a":1,"\u0061":2,"ab":3}"#, #"{"a":2,"ab":3}"#),
         .init("map<int32>", .lax, #"{"\u0061":1,"a":2}"#, #"{"a":2}"#),
+        .init("map<int32>", .lax, #"{"abcdefghijklmnopq":1,"abcdefghijklmnopQ":2,"abcdefghijklmnopq":3}"#,
+              #"{"abcdefghijklmnopQ":2,"abcdefghijklmnopq":3}"#),
+        .init("map<int32>", .lax, #"{"abcdefgh1":1,"abcdefgh2":2,"abc":3,"abd":4,"":5,"":6}"#,
+              #"{"abcdefgh1":1,"abcdefgh2":2,"abc":3,"abd":4,"":6}"#),
     ]
     static let mapRejectsRows: [RejectRow] = [
         .init("map<int32>", .lax, "[]", .typeMismatch), .init("map<int32>", .lax, #""x""#, .typeMismatch),

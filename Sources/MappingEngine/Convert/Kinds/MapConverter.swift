@@ -47,21 +47,23 @@ final class MapConverter: ValueConverter {
         let count = Int(document[object].length)
         guard count > 1 else { return [] }
         if count <= 16 {
-            // Small maps: compare pairwise in place, no allocation unless a duplicate exists.
-            var shadowed = Set<Int>()
-            var key = object + 1
-            for _ in 0..<count {
-                var later = Int(document[key + 1].end)
-                while later < Int(document[object].end) {
-                    if sameKey(key, later, document) {
-                        shadowed.insert(key)
+            // Small maps: compare pairwise on the stack, no allocation unless a duplicate exists.
+            // Each key is summarized once, so most pairs differ at the first comparison.
+            return withUnsafeTemporaryAllocation(of: KeySummary.self, capacity: count) { keys in
+                var key = object + 1
+                for i in 0..<count {
+                    keys[i] = KeySummary(key, document)
+                    key = Int(document[key + 1].end)
+                }
+                var shadowed = Set<Int>()
+                for i in 0..<count {
+                    for j in (i + 1)..<count where keys[i].mayEqual(keys[j]) && sameKey(keys[i].node, keys[j].node, document) {
+                        shadowed.insert(keys[i].node)
                         break
                     }
-                    later = Int(document[later + 1].end)
                 }
-                key = Int(document[key + 1].end)
+                return shadowed
             }
-            return shadowed
         }
         var keys: [Int] = []
         keys.reserveCapacity(count)
@@ -87,5 +89,28 @@ final class MapConverter: ValueConverter {
                 && ByteText.equal(document.base + Int(first.start), document.base + Int(second.start), count: Int(first.length))
         }
         return document.withDecodedString(a) { document.stringEquals(b, $0) }
+    }
+}
+
+/// A map key's length and first and last eight bytes (`KeyTable.words`), which decide whether
+/// two keys without escapes of up to 16 bytes are equal; anything else needs `sameKey`.
+private struct KeySummary {
+    let node: Int
+    let first: UInt64
+    let last: UInt64
+    let length: UInt32
+    let escaped: Bool
+
+    init(_ node: Int, _ document: JSONDocument) {
+        let entry = document[node]
+        (first, last) = KeyTable.words(UnsafeBufferPointer(start: document.base + Int(entry.start), count: Int(entry.length)))
+        self.node = node
+        length = entry.length
+        escaped = entry.flags & JSONNode.hasEscapes != 0
+    }
+
+    /// False only when the two keys certainly differ.
+    func mayEqual(_ other: KeySummary) -> Bool {
+        escaped || other.escaped || (length == other.length && first == other.first && last == other.last)
     }
 }
