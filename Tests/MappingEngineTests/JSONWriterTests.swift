@@ -86,6 +86,28 @@ struct JSONWriterTests {
         #expect(Self.written { $0.string(text) } == expected)
     }
 
+    @Test("byte copies of every length up to 80 (word, 16-byte-step and memmove paths)")
+    func copiesOfEveryLength() throws {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-_.~!$&'()*+,;=:@/?".utf8)
+        for n in 0...80 {
+            let text = Array(alphabet[0..<n])
+            let copied = Self.written { writer in
+                writer.byte(UInt8(ascii: "<"))
+                text.withUnsafeBufferPointer { writer.bytes($0) }
+                writer.byte(UInt8(ascii: ">"))
+            }
+            #expect(copied == "<" + String(decoding: text, as: UTF8.self) + ">", "length \(n)")
+            // The same text as a string node, at the very end of its input.
+            let json = Array(("[\"" + String(decoding: text, as: UTF8.self) + "\"]").utf8)
+            let tape = JSONTape()
+            let value = try json.withUnsafeBufferPointer { input in
+                let document = try JSONParser().parse(input, into: tape)
+                return Self.written { $0.value(document, 0) }
+            }
+            #expect(value == "[\"" + String(decoding: text, as: UTF8.self) + "\"]", "length \(n)")
+        }
+    }
+
     @Test("raw access, reset, reuse after deallocate")
     func rawAccess() {
         var writer = JSONWriter(capacity: 2)
