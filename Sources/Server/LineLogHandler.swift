@@ -33,12 +33,16 @@ struct LineLogHandler: LogHandler {
         for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
             switch value {
             case .string(let text):
-                line.field(key, text)
+                line.field(.text(key), text)
             case .stringConvertible(let convertible):
                 let text = convertible.description
-                if let number = Int(text), String(number) == text { line.field(key, number) } else { line.field(key, text) }
+                if let number = Int(text), String(number) == text {
+                    line.field(.text(key), number)
+                } else {
+                    line.field(.text(key), text)
+                }
             case .array, .dictionary:
-                if format == .json { line.field(key, json: json(value)) } else { line.field(key, value.description) }
+                if format == .json { line.field(.text(key), json: json(value)) } else { line.field(.text(key), value.description) }
             }
         }
         return line

@@ -13,6 +13,17 @@ struct LogLine: ~Copyable {
         case text
     }
 
+    /// A field's name: a literal (the request line's, written as it is) or any text (escaped).
+    enum Key: ExpressibleByStringLiteral {
+        /// Letters, digits and `_` only.
+        case literal(StaticString)
+        case text(String)
+
+        init(stringLiteral name: StaticString) {
+            self = .literal(name)
+        }
+    }
+
     private let format: Format
     private var writer = JSONWriter(capacity: 256)
 
@@ -42,7 +53,7 @@ struct LogLine: ~Copyable {
 
     /// A text field: a JSON string, or in text the value as is — quoted like a JSON string when
     /// empty or holding blanks, control characters, quotes or `=`.
-    mutating func field(_ key: String, _ value: String) {
+    mutating func field(_ key: Key, _ value: String) {
         appendKey(key)
         var value = value
         let plain = format == .text && value.withUTF8 { utf8 in
@@ -52,19 +63,19 @@ struct LogLine: ~Copyable {
     }
 
     /// A number field.
-    mutating func field(_ key: String, _ value: Int) {
+    mutating func field(_ key: Key, _ value: Int) {
         appendKey(key)
         writer.int64(Int64(value))
     }
 
     /// A number field.
-    mutating func field(_ key: String, _ value: UInt64) {
+    mutating func field(_ key: Key, _ value: UInt64) {
         appendKey(key)
         writer.uint64(value)
     }
 
     /// A field holding a JSON value.
-    mutating func field(_ key: String, json value: JSONValue) {
+    mutating func field(_ key: Key, json value: JSONValue) {
         appendKey(key)
         value.write(to: &writer)
     }
@@ -86,15 +97,23 @@ struct LogLine: ~Copyable {
         writer.byte(0x0A)
     }
 
-    private mutating func appendKey(_ key: String) {
-        switch format {
-        case .json:
+    private mutating func appendKey(_ key: Key) {
+        switch (format, key) {
+        case (.json, .literal(let name)):
+            writer.ascii(",\"")
+            writer.ascii(name)
+            writer.ascii("\":")
+        case (.json, .text(let name)):
             writer.byte(UInt8(ascii: ","))
-            writer.string(key)
+            writer.string(name)
             writer.byte(UInt8(ascii: ":"))
-        case .text:
+        case (.text, .literal(let name)):
             writer.byte(UInt8(ascii: " "))
-            append(key)
+            writer.ascii(name)
+            writer.byte(UInt8(ascii: "="))
+        case (.text, .text(let name)):
+            writer.byte(UInt8(ascii: " "))
+            append(name)
             writer.byte(UInt8(ascii: "="))
         }
     }
@@ -108,26 +127,38 @@ struct LogLine: ~Copyable {
     private mutating func appendTimestamp() {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        var parts = tm()
-        var seconds = now.tv_sec
-        gmtime_r(&seconds, &parts)
-        appendDigits(Int(parts.tm_year) + 1900, 4, then: "-")
-        appendDigits(Int(parts.tm_mon) + 1, 2, then: "-")
-        appendDigits(Int(parts.tm_mday), 2, then: "T")
-        appendDigits(Int(parts.tm_hour), 2, then: ":")
-        appendDigits(Int(parts.tm_min), 2, then: ":")
-        appendDigits(Int(parts.tm_sec), 2, then: ".")
-        appendDigits(now.tv_nsec / 1_000_000, 3, then: "Z")
+        let (days, second) = Int(now.tv_sec).quotientAndRemainder(dividingBy: 86_400)
+        let (year, month, day) = LogLine.civilDate(daysSinceEpoch: days)
+        appendDigits(year / 100)
+        appendDigits(year % 100, then: "-")
+        appendDigits(month, then: "-")
+        appendDigits(day, then: "T")
+        appendDigits(second / 3600, then: ":")
+        appendDigits(second / 60 % 60, then: ":")
+        appendDigits(second % 60, then: ".")
+        let millisecond = now.tv_nsec / 1_000_000
+        writer.byte(UInt8(ascii: "0") + UInt8(millisecond / 100))
+        appendDigits(millisecond % 100, then: "Z")
     }
 
-    /// The last `width` decimal digits of `value`, zero-padded, then `separator`.
-    private mutating func appendDigits(_ value: Int, _ width: Int, then separator: Unicode.Scalar) {
-        var divisor = 1
-        for _ in 1..<width { divisor *= 10 }
-        while divisor > 0 {
-            writer.byte(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
-        }
-        writer.byte(UInt8(ascii: separator))
+    /// `value` (0–99) as two digits, then `separator` if given.
+    private mutating func appendDigits(_ value: Int, then separator: Unicode.Scalar? = nil) {
+        writer.byte(UInt8(ascii: "0") + UInt8(value / 10))
+        writer.byte(UInt8(ascii: "0") + UInt8(value % 10))
+        if let separator { writer.byte(UInt8(ascii: separator)) }
+    }
+
+    /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`):
+    /// a few divisions instead of a `gmtime_r` call per line.
+    static func civilDate(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

@@ -1,5 +1,6 @@
 @testable import convertd
 import Foundation
+import Glibc
 import Logging
 import Testing
 
@@ -28,6 +29,27 @@ struct LogLineTests {
         #expect((object["list"] as? [Any])?.count == 2)
         let stamp = try #require(object["ts"] as? String)
         #expect(stamp.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/) != nil)
+    }
+
+    @Test func keysGivenAsTextAreEscaped() throws {
+        var line = LogLine(.json, level: .info, message: "m")
+        line.field(.text("we\"ird key"), "v")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.finished())) as? [String: Any])
+        #expect(object["we\"ird key"] as? String == "v")
+    }
+
+    @Test func civilDatesMatchTheCLibrary() {
+        // Every day from 1900 to 2200, and the epoch's neighbours.
+        for days in stride(from: -25_567, through: 84_000, by: 1) {
+            var seconds = days * 86_400
+            var parts = tm()
+            gmtime_r(&seconds, &parts)
+            let date = LogLine.civilDate(daysSinceEpoch: days)
+            guard date == (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday)) else {
+                Issue.record("day \(days): \(date) is not gmtime's \(parts.tm_year + 1900)-\(parts.tm_mon + 1)-\(parts.tm_mday)")
+                return
+            }
+        }
     }
 
     @Test func textLineQuotesValuesThatWouldSplit() {
