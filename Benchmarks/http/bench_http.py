@@ -224,7 +224,10 @@ def print_report(args, rows, memory):
     verdicts = []
     for connections, echo, convertd in rows:
         ratio = median(convertd, "rate") / median(echo, "rate")
-        print(f"| {connections} | {median(echo, 'rate'):,.0f} | {median(convertd, 'rate'):,.0f} | {ratio:.2f} "
+        # The range is over the rounds: each echo run paired with the convertd run after it.
+        rounds = [ours.rate / theirs.rate for ours, theirs in zip(convertd, echo)]
+        spread = f" ({min(rounds):.2f}–{max(rounds):.2f})" if len(rounds) > 1 else ""
+        print(f"| {connections} | {median(echo, 'rate'):,.0f} | {median(convertd, 'rate'):,.0f} | {ratio:.2f}{spread} "
               f"| {median(echo, 'p50'):.2f} / {median(echo, 'p99'):.2f} ms "
               f"| {median(convertd, 'p50'):.2f} / {median(convertd, 'p99'):.2f} ms "
               f"| {median(echo, 'cpu'):.1f} / {median(convertd, 'cpu'):.1f} µs |")
