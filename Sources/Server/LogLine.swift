@@ -128,7 +128,7 @@ struct LogLine: ~Copyable {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         let (days, second) = Int(now.tv_sec).quotientAndRemainder(dividingBy: 86_400)
-        let (year, month, day) = LogLine.civilDate(daysSinceEpoch: days)
+        let (year, month, day) = CivilCalendar.civilFromDays(days)
         appendDigits(year / 100)
         appendDigits(year % 100, then: "-")
         appendDigits(month, then: "-")
@@ -146,19 +146,5 @@ struct LogLine: ~Copyable {
         writer.byte(UInt8(ascii: "0") + UInt8(value / 10))
         writer.byte(UInt8(ascii: "0") + UInt8(value % 10))
         if let separator { writer.byte(UInt8(ascii: separator)) }
-    }
-
-    /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`):
-    /// a few divisions instead of a `gmtime_r` call per line.
-    static func civilDate(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

@@ -1,6 +1,5 @@
 @testable import convertd
 import Foundation
-import Glibc
 import Logging
 import Testing
 
@@ -36,20 +35,6 @@ struct LogLineTests {
         line.field(.text("we\"ird key"), "v")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.finished())) as? [String: Any])
         #expect(object["we\"ird key"] as? String == "v")
-    }
-
-    @Test func civilDatesMatchTheCLibrary() {
-        // Every day from 1900 to 2200, and the epoch's neighbours.
-        for days in stride(from: -25_567, through: 84_000, by: 1) {
-            var seconds = days * 86_400
-            var parts = tm()
-            gmtime_r(&seconds, &parts)
-            let date = LogLine.civilDate(daysSinceEpoch: days)
-            guard date == (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday)) else {
-                Issue.record("day \(days): \(date) is not gmtime's \(parts.tm_year + 1900)-\(parts.tm_mon + 1)-\(parts.tm_mday)")
-                return
-            }
-        }
     }
 
     @Test func textLineQuotesValuesThatWouldSplit() {

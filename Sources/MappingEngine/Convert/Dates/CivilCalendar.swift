@@ -1,5 +1,5 @@
 /// Proleptic Gregorian calendar arithmetic after Howard Hinnant's `days_from_civil` algorithms.
-enum CivilCalendar {
+public enum CivilCalendar {
     /// Whether `year` has a February 29.
     static func isLeapYear(_ year: Int) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
@@ -25,7 +25,7 @@ enum CivilCalendar {
     }
 
     /// The date `days` after 1970-01-01.
-    static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
+    public static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
