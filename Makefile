@@ -65,4 +65,4 @@ bench-http: build bench-deps
 	  --schemas $(SCHEMAS) --body $(CORPUS)/user.json --model GithubUser $(BENCH_HTTP_FLAGS)
 
 clean:
-	rm -rf .build .build-*
+	rm -rf .build .build-* Benchmarks/.build
