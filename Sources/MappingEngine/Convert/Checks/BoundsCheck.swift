@@ -13,6 +13,8 @@ final class BoundsCheck: OutputCheck {
         self.exclusiveMaximum = exclusiveMaximum
     }
 
+    var call: CheckCall { .bounds(.passUnretained(self)) }
+
     func violation(of written: UnsafeBufferPointer<UInt8>) -> (code: ErrorCode, message: String)? {
         if let bound = minimum, compare(written, bound) < 0 { return (.belowMinimum, "less than the minimum \(text(bound))") }
         if let bound = exclusiveMinimum, compare(written, bound) <= 0 { return (.belowMinimum, "not greater than \(text(bound))") }

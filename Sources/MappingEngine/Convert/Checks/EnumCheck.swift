@@ -10,6 +10,8 @@ final class EnumCheck: OutputCheck {
         self.numeric = numeric
     }
 
+    var call: CheckCall { .enumeration(.passUnretained(self)) }
+
     func violation(of written: UnsafeBufferPointer<UInt8>) -> (code: ErrorCode, message: String)? {
         for index in allowed.indices {
             let found = allowed[index].withUnsafeBufferPointer { value in

@@ -9,6 +9,8 @@ final class LengthCheck: OutputCheck {
         self.countsBytes = countsBytes
     }
 
+    var call: CheckCall { .length(.passUnretained(self)) }
+
     func violation(of written: UnsafeBufferPointer<UInt8>) -> (code: ErrorCode, message: String)? {
         // The output is a quoted canonical JSON string.
         let content = UnsafeBufferPointer(rebasing: written[1..<(written.count - 1)])

@@ -5,6 +5,9 @@
 protocol OutputCheck: AnyObject, Sendable {
     /// The error for `written`, or nil when it passes.
     func violation(of written: UnsafeBufferPointer<UInt8>) -> (code: ErrorCode, message: String)?
+
+    /// This check as the hot path calls it, unretained.
+    var call: CheckCall { get }
 }
 
 /// A converter followed by the checks its property declares; only built when it declares any,
@@ -15,15 +18,15 @@ final class CheckedConverter: ValueConverter {
     /// `inner` in a cell, called as `ConverterCall` (directly for the common kinds).
     private let innerCell: ConverterCell
     private let innerCall: ConverterCall
-    /// `checks` unowned, so calling one costs no retain and release (`checks` keeps them alive).
-    private let borrowedChecks: [BorrowedCheck]
+    /// `checks` as the hot path calls them.
+    private let checkCalls: [CheckCall]
 
     init(inner: any ValueConverter, checks: [any OutputCheck]) {
         self.inner = inner
         self.checks = checks
         innerCell = ConverterCell(inner)
         innerCall = ConverterCall(innerCell)
-        borrowedChecks = checks.map(BorrowedCheck.init)
+        checkCalls = checks.map(\.call)
     }
 
     var keepsNullWords: Bool { inner.keepsNullWords }
@@ -32,17 +35,12 @@ final class CheckedConverter: ValueConverter {
         let start = ctx.out.count
         guard innerCall.convert(node, &ctx) else { return false }
         let written = UnsafeBufferPointer(start: ctx.out.storage + start, count: ctx.out.count &- start)
-        for index in borrowedChecks.indices {
-            if let violation = borrowedChecks[index].check.violation(of: written) {
+        for index in checkCalls.indices {
+            if let violation = checkCalls[index].violation(of: written) {
                 ctx.fail(violation.code, violation.message, node: node)
                 return false
             }
         }
         return true
     }
-}
-
-/// A check referenced without reference counting, for a converter that also owns it.
-private struct BorrowedCheck {
-    unowned(unsafe) let check: any OutputCheck
 }

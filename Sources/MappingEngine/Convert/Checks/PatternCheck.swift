@@ -7,6 +7,8 @@ final class PatternCheck: OutputCheck {
         self.pattern = pattern
     }
 
+    var call: CheckCall { .pattern(.passUnretained(self)) }
+
     func violation(of written: UnsafeBufferPointer<UInt8>) -> (code: ErrorCode, message: String)? {
         pattern.matches(JSONValue.decodeStringLiteral(written)) ? nil : (.patternMismatch, "does not match \(pattern.source)")
     }
