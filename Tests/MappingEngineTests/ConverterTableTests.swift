@@ -506,6 +506,11 @@ struct RejectRow: Sendable, CustomTestStringConvertible {
         .init("{ type: string, maxLength: 3 }", .lax, #""abc""#, #""abc""#),
         .init("{ type: string, maxLength: 3 }", .lax, #""😀😀😀""#, #""😀😀😀""#),
         .init("{ type: string, maxLength: 3 }", .strict, #""a\"c""#, #""a\"c""#),
+        // Near the bounds a length check takes without counting (1 to 6 bytes a character).
+        .init("{ type: string, minLength: 2 }", .lax, #""\u0001\u0002""#, #""\u0001\u0002""#),
+        .init("{ type: string, minLength: 2 }", .lax, #""😀😀😀""#, #""😀😀😀""#),
+        .init("{ type: string, minLength: 1, maxLength: 2 }", .lax, #""\n\t""#, #""\n\t""#),
+        .init("{ type: string, minLength: 2, maxLength: 2 }", .lax, #""é😀""#, #""é😀""#),
     ]
     static let lengthRejectsRows: [RejectRow] = [
         .init("{ type: string, minLength: 2 }", .lax, #""a""#, .tooShort),
@@ -514,6 +519,10 @@ struct RejectRow: Sendable, CustomTestStringConvertible {
         .init("{ type: string, maxLength: 3 }", .lax, #""abcd""#, .tooLong),
         .init("{ type: string, maxLength: 3 }", .lax, "1234", .tooLong),
         .init("{ type: string, maxLength: 3 }", .strict, #""😀😀😀😀""#, .tooLong),
+        .init("{ type: string, minLength: 3 }", .lax, #""\u0001\u0002""#, .tooShort),
+        .init("{ type: string, minLength: 4 }", .lax, #""\u0001\u0002\u0003""#, .tooShort),
+        .init("{ type: string, maxLength: 1 }", .lax, #""\n\t""#, .tooLong),
+        .init("{ type: string, minLength: 3, maxLength: 5 }", .lax, #""é😀""#, .tooShort),
     ]
     @Test(arguments: lengthAcceptsRows) func lengthAccepts(_ row: AcceptRow) throws { try row.check() }
     @Test(arguments: lengthRejectsRows) func lengthRejects(_ row: RejectRow) throws { try row.check() }

@@ -14,6 +14,9 @@ final class LengthCheck: OutputCheck {
     func violation(of written: UnsafeBufferPointer<UInt8>) -> (code: ErrorCode, message: String)? {
         // The output is a quoted canonical JSON string.
         let content = UnsafeBufferPointer(rebasing: written[1..<(written.count - 1)])
+        // A character takes 1 to 6 bytes of canonical content (`\uXXXX` the most): limits that
+        // allow every count in that range need no counting.
+        if !countsBytes && limits.allow(content.count / 6...content.count) { return nil }
         let length = countsBytes ? Base64Text.decodedLength(canonical: content) : LengthCheck.scalars(inJSONString: content)
         return limits.violation(length, unit: countsBytes ? "bytes" : "characters", tooFew: .tooShort, tooMany: .tooLong)
     }
@@ -40,6 +43,13 @@ final class LengthCheck: OutputCheck {
 struct CountLimits: Sendable {
     let min: Int?
     let max: Int?
+
+    /// Whether every count in `range` is within the limits.
+    func allow(_ range: ClosedRange<Int>) -> Bool {
+        if let min, range.lowerBound < min { return false }
+        if let max, range.upperBound > max { return false }
+        return true
+    }
 
     /// The error for `count`, or nil when it is within the limits.
     func violation(_ count: Int, unit: String, tooFew: ErrorCode, tooMany: ErrorCode) -> (code: ErrorCode, message: String)? {
