@@ -31,6 +31,12 @@ struct ScalarURLTextTests {
         "HTTP://EXAMPLE.COM/",
         "data:text/plain;charset=utf-8,hi",
         "http://x.com:8080/p", "https://a-b.c/x?y=z#w/?", "https://x.y/p?q=1&r=%41", "http://x", "https://x?",
+        // The fast path scans the host on into the path: where and how that scan stops.
+        "https://abcdef", "http://a", "https://ab", "http://abcdefg/", "https://a.b/c_d~e", "https://x.y/p/q/r/s/t/u/v",
+        "https://a-b.c.d/e/f?g", "http://a/b:c", "http://a_b.c/", "https://host.name#f", "https://host.name/a#f",
+        "https://api.github.com/users/facebook/received_events", "http://example.com?q", "http://ex.am:80/p",
+        // An empty host is no plain web URL, but RFC 3986 allows it.
+        "https://?x", "https://#x", "https:///x", "http://", "https://", "http:///",
     ])
     func acceptsValidURIs(_ text: String) {
         let result = ScalarFixture.bytes(text) { URLText.validate($0) }
@@ -46,7 +52,9 @@ struct ScalarURLTextTests {
         "http://[]/", "http://[fe80::1%eth0]/", "http://x:80a/", "http://a@b@c/", "http://x/#a#b", "ht tp://x",
         "http://x/\u{7}", "http://x/\u{85}", "http://x/\u{E000}", "http://x/\u{FFFE}", "http://x\ty", "http:// x",
         "no-colon", "h_ttp://x", "http://x/\u{7F}",
-        "http://host:abc", "https://a.b/c d", "http://a/b?c#d#e", "https://x.y/a\"b", "http://x.y/p{q}",
+        "http://host:abc", "https://a.b/c d",
+        "https://abc.de/fg\u{7F}",
+        "https://a.b/c/d e", "https://abcdefghij:x/", "https://abc%zz/", "https://abcdefgh/a#b#c", "https://a b/c", "http://a/b?c#d#e", "https://x.y/a\"b", "http://x.y/p{q}",
     ])
     func rejectsInvalidURIs(_ text: String) {
         #expect(ScalarFixture.bytes(text) { URLText.validate($0) } == nil)

@@ -52,16 +52,26 @@ public enum URLText {
             return false
         }
         let count = text.count
-        let hostBytes = plainHostBytes.utf8Start
+        let hostAndPathBytes = plainHostAndPathBytes.utf8Start
         let queryBytes = plainQueryBytes.utf8Start
-        // Host: letters, digits, '.', '-', then the end or the start of a path, query or fragment.
+        // Host: letters, digits, '.', '-' (at least one), then the end or the start of a path,
+        // query or fragment. The scan runs on through the path's commonest bytes (the same and
+        // '/'), as the host ends at the first '/': the host is valid when the scan stops at the
+        // end, a '?' or a '#', or after a '/' (then the path loop judges the byte that stopped it).
         let hostStart = position
-        skipEights(base, &position, count, hostBytes)
-        while position < count, hostBytes[Int(base[position])] == UInt8(ascii: "1") { position += 1 }
-        guard position > hostStart else { return false }
+        guard position < count, base[position] != UInt8(ascii: "/"),
+              hostAndPathBytes[Int(base[position])] == UInt8(ascii: "1") else { return false }
+        skipEights(base, &position, count, hostAndPathBytes)
+        // Fewer than 8 bytes left: the last 8 (the text has at least 8) decide them in one step;
+        // reaching back before the host they meet the scheme's "//" (allowed) or ':' (not).
+        if count - position < 8 && allAllowed(base + (count - 8), hostAndPathBytes) { return true }
+        while position < count, hostAndPathBytes[Int(base[position])] == UInt8(ascii: "1") { position += 1 }
         if position < count {
             let byte = base[position]
-            guard byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") else { return false }
+            guard byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
+                    || UnsafeBufferPointer(start: base + hostStart, count: position - hostStart).contains(UInt8(ascii: "/")) else {
+                return false
+            }
         }
         // Path, query and fragment: one table look-up per byte; one '#' may start the fragment.
         var fragment = false
@@ -104,7 +114,7 @@ public enum URLText {
 
     /// Byte classes of the fast path, one character a byte value (`1`: allowed), so a look-up
     /// costs one load with no bounds check or lazy initialisation.
-    private static let plainHostBytes: StaticString = "0000000000000000000000000000000000000000000001101111111111000000011111111111111111111111111000000111111111111111111111111110000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+    private static let plainHostAndPathBytes: StaticString = "0000000000000000000000000000000000000000000001111111111111000000011111111111111111111111111000000111111111111111111111111110000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
     private static let plainQueryBytes: StaticString = "0000000000000000000000000000000001001011111111111111111111110101111111111111111111111111111000010111111111111111111111111110001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
 
     /// The position after `scheme ":"` at the start of `range`, or nil when there is no valid scheme.
