@@ -247,6 +247,14 @@ struct RejectRow: Sendable, CustomTestStringConvertible {
         .init("url", .lax, #""https://example.com/a?b=1#c""#, #""https://example.com/a?b=1#c""#),
         .init("url", .lax, #""  https://example.com/x  ""#, #""https://example.com/x""#),
         .init("url", .lax, #""mailto:a@example.com""#, #""mailto:a@example.com""#),
+        // Untrimmed text is copied whole; trimmed or escaped text goes its own way.
+        .init("url", .lax, #""a:b""#, #""a:b""#),
+        .init("url", .lax, #"" https://e.co""#, #""https://e.co""#),
+        .init("url", .lax, #""https://e.co/x ""#, #""https://e.co/x""#),
+        .init("url", .lax, #""https:\/\/e.co\/x""#, #""https://e.co/x""#),
+        .init("url", .lax, #""https://e.co/x\n""#, #""https://e.co/x""#),
+        .init("url", .lax, #""https://example.com/a/very/long/path/that/goes/on/past/sixty/four/bytes?q=1""#,
+              #""https://example.com/a/very/long/path/that/goes/on/past/sixty/four/bytes?q=1""#),
         .init("url", .lax, #""""#, nil), .init("url?", .lax, #""""#, "null"), .init("url?", .lax, #""   ""#, "null"),
         .init("url", .strict, #""https://example.com""#, #""https://example.com""#),
     ]

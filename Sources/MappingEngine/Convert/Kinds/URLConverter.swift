@@ -18,6 +18,11 @@ final class URLConverter: ValueConverter {
             // already canonical JSON string content.
             let text = doc.content(node)
             if let range = URLText.validate(text) {
+                guard range.count < text.count else {
+                    // Nothing trimmed: the node's text as it stands, in one copy.
+                    ctx.out.string(doc, node)
+                    return true
+                }
                 ctx.out.reserve(range.count + 2)
                 ctx.out.byte(UInt8(ascii: "\""))
                 ctx.out.bytes(UnsafeBufferPointer(rebasing: text[range.offset..<(range.offset + range.count)]))
