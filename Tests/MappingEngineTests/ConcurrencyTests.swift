@@ -54,41 +54,6 @@ import Testing
         #expect(cache.snapshot.builds == 3)
     }
 
-    /// Converts `input` to `model` in `workspace` and returns the output, or nil on failure.
-    private static func output(_ engine: Engine, _ input: String, _ model: String, _ workspace: Workspace) -> String? {
-        Array(input.utf8).withUnsafeBufferPointer { bytes in
-            guard case .success(let success) = engine.convert(bytes, model: model, workspace: workspace) else { return nil }
-            return String(decoding: success.output, as: UTF8.self)
-        }
-    }
-
-    @Test func aWorkspaceRemembersItsLastModelAndStillCountsHits() throws {
-        let engine = Engine(registry: try Self.registry())
-        let workspace = Workspace()
-        for model in ["Other", "Other", "Other", "Child", "Other", "Other"] {
-            _ = Self.output(engine, "{}", model, workspace)
-        }
-        let stats = engine.cache.snapshot
-        #expect(stats.misses == 2)
-        #expect(stats.hits == 4)
-        #expect(stats.builds == 2)
-    }
-
-    @Test func aWorkspaceDoesNotServeADroppedModel() throws {
-        let engine = Engine(registry: try Self.registry())
-        let workspace = Workspace()
-        let input = #"{"full_name":"Ana","age":"300"}"#
-        #expect(Self.output(engine, input, "Child", workspace) == nil)
-        #expect(Self.output(engine, input, "Child", workspace) == nil)
-        engine.cache.replace(registry: try Self.registry(ageType: "uint16"))
-        #expect(Self.output(engine, input, "Child", workspace) == #"{"fullName":"Ana","age":300}"#)
-        engine.cache.replace(registry: try Self.registry())
-        #expect(Self.output(engine, input, "Child", workspace) == nil)
-        engine.cache.invalidate("Child")
-        #expect(Self.output(engine, input, "Child", workspace) == nil)
-        #expect(engine.cache.snapshot.builds == 4)
-    }
-
     @Test func conversionsRaceInvalidations() throws {
         let engine = Engine(registry: try Self.registry())
         let input = Array(#"{"id":"7","child":{"full_name":"Ana","age":"30"},"children":[{"full_name":"Bo"}]}"#.utf8)

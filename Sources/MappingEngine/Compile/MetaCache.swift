@@ -39,22 +39,9 @@ public final class MetaCache: @unchecked Sendable {
 
     /// The compiled model, from the table or built now; nil when no such model is registered.
     public func meta(for name: String) -> ModelMeta? {
-        var memo = MetaMemo()
-        return meta(for: name, memo: &memo)
-    }
-
-    /// `meta(for:)`, answered from `memo` when it holds the same model and nothing was dropped
-    /// since it was filled (which bumps the generation): a repeated model skips hashing its name.
-    func meta(for name: String, memo: inout MetaMemo) -> ModelMeta? {
         lock.wait()
-        if memo.generation == stats.generation, let meta = memo.meta, memo.name == name {
-            stats.hits += 1
-            lock.signal()
-            return meta
-        }
         if let meta = entries[name] {
             stats.hits += 1
-            memo = MetaMemo(generation: stats.generation, name: name, meta: meta)
             lock.signal()
             return meta
         }
@@ -142,11 +129,4 @@ public final class MetaCache: @unchecked Sendable {
         stats.entries = entries.count
         return dropped
     }
-}
-
-/// The model one workspace converted last and the cache generation it was found in.
-struct MetaMemo {
-    var generation = -1
-    var name = ""
-    var meta: ModelMeta?
 }

@@ -35,7 +35,7 @@ public final class Engine: Sendable {
     /// Converts `input` (an object, or an array of objects) to the normalized form of `model`.
     public func convert(_ input: UnsafeBufferPointer<UInt8>, model name: String, options: ConversionOptions = .init(),
                         workspace: Workspace) -> ConversionResult {
-        guard let meta = cache.meta(for: name, memo: &workspace.lastModel) else { return .unknownModel(name) }
+        guard let meta = cache.meta(for: name) else { return .unknownModel(name) }
         let document: JSONDocument
         do {
             document = try JSONParser(maxDepth: options.maxDepth).parse(input, into: workspace.tape)

@@ -1,6 +1,6 @@
 /// The reusable memory of conversions on one thread: the parse tape, the output buffer, the
-/// slot stack, the models' last key orders and the model converted last. Reusing it makes a
-/// steady-state conversion allocation-free. Not thread-safe.
+/// slot stack and the models' last key orders. Reusing it makes a steady-state conversion
+/// allocation-free. Not thread-safe.
 public final class Workspace {
     // One conversion at a time uses a workspace (it is not thread-safe), so runtime
     // exclusivity checks on these would be pure overhead.
@@ -8,8 +8,6 @@ public final class Workspace {
     @exclusivity(unchecked) var writer: JSONWriter
     @exclusivity(unchecked) var slots: SlotStack
     let keyOrders = KeyOrders()
-    /// The model converted last, so converting it again skips the table look-up.
-    @exclusivity(unchecked) var lastModel = MetaMemo()
 
     public init(outputCapacity: Int = 64 * 1024) {
         tape = JSONTape(capacity: 1024)
