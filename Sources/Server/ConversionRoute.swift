@@ -1,9 +1,13 @@
 import MappingEngine
 
 /// `POST /convert/{Schema}` and `POST /reverse/{Schema}`: a JSON body through the engine.
+///
+/// After a document that made the thread's workspace grow past its resting size, the answer is
+/// copied out and the workspace shrunk, so a worker's memory returns to its resting size.
 struct ConversionRoute: Sendable {
     let engine: Engine
     let maxDepth: Int
+    let maxErrors: Int
 
     /// The query options of a conversion: `mode`, `explain`, `pretty`.
     struct Options {
@@ -13,7 +17,7 @@ struct ConversionRoute: Sendable {
 
     /// Reads the query options; 400 `invalid_option` for a value that is not one of the choices.
     func options(_ head: RequestHead) throws(HTTPError) -> Options {
-        var conversion = ConversionOptions(maxDepth: maxDepth)
+        var conversion = ConversionOptions(maxDepth: maxDepth, maxErrors: maxErrors)
         if let mode = head.query("mode") {
             guard let parsed = ConversionOptions.Mode(rawValue: mode) else {
                 throw .invalidOption(name: "mode", value: mode, expected: "lax or strict")
@@ -41,14 +45,17 @@ struct ConversionRoute: Sendable {
         } catch {
             return error.response
         }
-        switch engine.convert(body, model: schema, options: options.conversion, workspace: ThreadWorkspace.current) {
+        let workspace = ThreadWorkspace.current
+        // Runs once the response below holds its own bytes, never a borrowed view of the workspace.
+        defer { if workspace.hasGrown { workspace.shrink() } }
+        switch engine.convert(body, model: schema, options: options.conversion, workspace: workspace) {
         case .success(let success):
             if options.conversion.explain {
-                let explained = ResultJSON.explained(output: success.output, coercions: success.coercions,
-                                                     unknownKeys: success.unknownKeys)
-                return ConversionRoute.document(200, .bytes(explained), pretty: options.pretty)
+                return ConversionRoute.document(200, .bytes(ResultJSON.explained(success)), pretty: options.pretty)
             }
-            return ConversionRoute.document(200, .borrowed(success.output), pretty: options.pretty)
+            // The workspace is about to shrink: the output it holds must be copied first.
+            let output: HTTPResponse.Body = workspace.hasGrown ? .bytes(Array(success.output)) : .borrowed(success.output)
+            return ConversionRoute.document(200, output, pretty: options.pretty)
         case .failure(let errors):
             return ConversionRoute.document(422, .bytes(ResultJSON.errors(errors, schema: schema).jsonBytes), pretty: options.pretty)
         case .malformed(let error):

@@ -12,6 +12,15 @@ enum HTTPError: Error, Equatable {
     case malformed(JSONSyntaxError)
     case overloaded
     case unavailable(reason: String)
+    /// Where the request ends is ambiguous (RFC 9112 §6.3): answered and the connection closed.
+    case badFraming(String)
+    /// A header field that is not well formed (a name with white space, a value with a control byte).
+    case badHeader(String)
+    case unsupportedTransferEncoding(String)
+    /// The head or body did not arrive within its deadline.
+    case requestTimeout(String)
+    /// libmicrohttpd's parser refused the head with `status`.
+    case rejectedHead(status: Int)
 
     var status: Int {
         switch self {
@@ -19,8 +28,11 @@ enum HTTPError: Error, Equatable {
         case .methodNotAllowed: 405
         case .bodyTooLarge: 413
         case .unsupportedMediaType: 415
-        case .invalidOption, .malformed: 400
+        case .invalidOption, .malformed, .badFraming, .badHeader: 400
         case .overloaded, .unavailable: 503
+        case .unsupportedTransferEncoding: 501
+        case .requestTimeout: 408
+        case .rejectedHead(let status): status
         }
     }
 
@@ -35,6 +47,18 @@ enum HTTPError: Error, Equatable {
         case .malformed(let error): error.code
         case .overloaded: "overloaded"
         case .unavailable: "unavailable"
+        case .badFraming: "bad_framing"
+        case .badHeader: "bad_header"
+        case .unsupportedTransferEncoding: "unsupported_transfer_encoding"
+        case .requestTimeout: "request_timeout"
+        case .rejectedHead(let status):
+            switch status {
+            case 413: "body_too_large"
+            case 414: "uri_too_long"
+            case 431: "headers_too_large"
+            case 505: "http_version_not_supported"
+            default: "bad_request"
+            }
         }
     }
 
@@ -50,6 +74,17 @@ enum HTTPError: Error, Equatable {
         case .malformed(let error): error.message
         case .overloaded: "the server is at its connection limit; retry later"
         case .unavailable(let reason): reason
+        case .badFraming(let reason), .badHeader(let reason): reason
+        case .unsupportedTransferEncoding(let coding): "Transfer-Encoding '\(coding)' is not supported; send chunked or a Content-Length"
+        case .requestTimeout(let part): "the request's \(part) did not arrive in time"
+        case .rejectedHead(let status):
+            switch status {
+            case 413: "the announced body is too large"
+            case 414: "the request line has too many query arguments or is too long"
+            case 431: "the request head is too large"
+            case 505: "only HTTP/1.0 and HTTP/1.1 are served"
+            default: "the request head is malformed"
+            }
         }
     }
 

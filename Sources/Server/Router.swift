@@ -16,6 +16,9 @@ enum Endpoint: Equatable, Sendable {
         }
     }
 
+    /// Whether the endpoint is a liveness or readiness probe.
+    var isProbe: Bool { self == .health || self == .ready }
+
     /// Whether the endpoint reads a request body.
     var takesBody: Bool {
         switch self {

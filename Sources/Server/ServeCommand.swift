@@ -27,10 +27,20 @@ struct ServeCommand: ParsableCommand {
     var maxStreamBytes: Int?
     @Option(help: "Deepest nesting of a body (env MAX_DEPTH, default 256).")
     var maxDepth: Int?
-    @Option(help: "Seconds an idle or slow connection may take (env CONNECTION_TIMEOUT, default 30).")
+    @Option(help: "Errors listed per document before one too_many_errors entry with the total (env MAX_ERRORS, default 100).")
+    var maxErrors: Int?
+    @Option(help: "Seconds a connection may stay without a complete request line: idle keep-alive, or a line sent slowly (env CONNECTION_TIMEOUT, default 30).")
     var connectionTimeout: Int?
+    @Option(help: "Seconds from a request line to the end of its head; then 408 (env HEADER_TIMEOUT, default 10).")
+    var headerTimeout: Int?
+    @Option(help: "Seconds a body may take before --min-body-rate applies; then 408 (env BODY_TIMEOUT, default 10).")
+    var bodyTimeout: Int?
+    @Option(help: "Bytes per second a body, or a response being read, must average past --body-timeout (env MIN_BODY_RATE, default 32768).")
+    var minBodyRate: Int?
     @Option(help: "Open connections served; more get 503 (env MAX_CONNECTIONS, default 1024).")
     var maxConnections: Int?
+    @Option(help: "Open connections from one client address, more are closed at once; 0 for no limit, as behind a gateway (env MAX_CONNECTIONS_PER_CLIENT, default 256).")
+    var maxConnectionsPerClient: Int?
     @Option(help: "Seconds in-flight requests get to finish after SIGTERM (env GRACE, default 10).")
     var grace: Double?
     @Option(help: "trace, debug, info, notice, warning, error or critical (env LOG_LEVEL, default info).")
@@ -40,6 +50,7 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let signals = Signals()
+        MemoryRelease.configure()
         let config = try ServerConfig(self, environment: ProcessInfo.processInfo.environment)
         LoggingSystem.bootstrap { label in LineLogHandler(label: label, format: config.logFormat, level: config.logLevel) }
         let logger = Logger(label: "convertd")
@@ -82,17 +93,25 @@ struct ServeCommand: ParsableCommand {
         drain(service, server, grace: config.grace, logger: logger)
     }
 
-    /// Readiness goes 503, no new connections, in-flight requests get `grace` seconds to finish.
+    /// Readiness goes 503, no new connections, in-flight requests get `grace` seconds to finish;
+    /// whatever is still running then is cut off, so the process exits within the grace period.
     private func drain(_ service: Service, _ server: HTTPServer, grace: Double, logger: Logger) {
         service.startDraining()
-        server.quiesce()
+        server.stopAccepting()
         logger.notice("draining", metadata: ["in_flight": .stringConvertible(service.stats.inFlight), "grace_s": .stringConvertible(grace)])
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, grace) * 1e9)
         while service.stats.inFlight > 0 && DispatchTime.now().uptimeNanoseconds < deadline {
             usleep(5_000)
         }
         let unfinished = service.stats.inFlight
-        server.stop()
+        let left = Double(deadline.subtractingReportingOverflow(DispatchTime.now().uptimeNanoseconds).partialValue) / 1e9
+        // A thread busy with a request holds up the daemon's stop; past the grace period the
+        // process exits without it (a conversion cannot be interrupted, only abandoned).
+        guard server.stop(within: max(0.5, left)) else {
+            logger.warning("stopped with a request still running", metadata: ["unfinished": .stringConvertible(max(1, service.stats.inFlight))])
+            fflush(nil)
+            _exit(0)
+        }
         logger.notice("stopped", metadata: ["unfinished": .stringConvertible(unfinished)])
     }
 }

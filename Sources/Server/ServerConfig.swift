@@ -27,10 +27,23 @@ struct ServerConfig {
                                                expected: "a positive byte count") { Int($0) } valid: { $0 > 0 }
         limits.maxDepth = resolver.value(command.maxDepth, "MAX_DEPTH", "--max-depth", default: limits.maxDepth,
                                          expected: "1–100000") { Int($0) } valid: { (1...100_000).contains($0) }
-        server.connectionTimeoutSeconds = resolver.value(command.connectionTimeout, "CONNECTION_TIMEOUT", "--connection-timeout", default: server.connectionTimeoutSeconds,
-                                                         expected: "1–86400 seconds") { Int($0) } valid: { (1...86_400).contains($0) }
+        limits.maxErrors = resolver.value(command.maxErrors, "MAX_ERRORS", "--max-errors", default: limits.maxErrors,
+                                          expected: "1–100000") { Int($0) } valid: { (1...100_000).contains($0) }
+        server.deadlines.idleSeconds = resolver.value(command.connectionTimeout, "CONNECTION_TIMEOUT", "--connection-timeout",
+                                                      default: server.deadlines.idleSeconds,
+                                                      expected: "1–86400 seconds") { Int($0) } valid: { (1...86_400).contains($0) }
+        server.deadlines.headerSeconds = resolver.value(command.headerTimeout, "HEADER_TIMEOUT", "--header-timeout", default: server.deadlines.headerSeconds,
+                                                        expected: "1–3600 seconds") { Int($0) } valid: { (1...3600).contains($0) }
+        server.deadlines.bodySeconds = resolver.value(command.bodyTimeout, "BODY_TIMEOUT", "--body-timeout", default: server.deadlines.bodySeconds,
+                                                      expected: "1–3600 seconds") { Int($0) } valid: { (1...3600).contains($0) }
+        server.deadlines.minBytesPerSecond = resolver.value(command.minBodyRate, "MIN_BODY_RATE", "--min-body-rate",
+                                                            default: server.deadlines.minBytesPerSecond,
+                                                            expected: "a positive byte count") { Int($0) } valid: { $0 > 0 }
         server.maxConnections = resolver.value(command.maxConnections, "MAX_CONNECTIONS", "--max-connections", default: server.maxConnections,
                                                expected: "1–1000000") { Int($0) } valid: { (1...1_000_000).contains($0) }
+        server.maxConnectionsPerClient = resolver.value(command.maxConnectionsPerClient, "MAX_CONNECTIONS_PER_CLIENT", "--max-connections-per-client",
+                                                        default: server.maxConnectionsPerClient,
+                                                        expected: "0–1000000 (0: no limit)") { Int($0) } valid: { (0...1_000_000).contains($0) }
         grace = resolver.value(command.grace, "GRACE", "--grace", default: grace, expected: "0–3600 seconds") { Double($0) } valid: { (0...3600).contains($0) }
         let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
         logLevel = resolver.parsed(command.logLevel, "LOG_LEVEL", "--log-level", default: logLevel, expected: levels) {

@@ -12,6 +12,8 @@ final class Service: HTTPHandler {
         /// The largest NDJSON body, read as a stream.
         var maxStreamBytes = 1 << 30
         var maxDepth = 256
+        /// Errors listed per document (and per NDJSON stream) before one `too_many_errors` entry.
+        var maxErrors = 100
     }
 
     let engine: Engine
@@ -29,7 +31,7 @@ final class Service: HTTPHandler {
         self.stats = stats
         self.logger = logger
         self.accessLog = accessLog
-        conversions = ConversionRoute(engine: engine, maxDepth: limits.maxDepth)
+        conversions = ConversionRoute(engine: engine, maxDepth: limits.maxDepth, maxErrors: limits.maxErrors)
         info = InfoRoutes(engine: engine, stats: stats)
     }
 
@@ -50,6 +52,13 @@ final class Service: HTTPHandler {
         case .failure(let error): return .answer(error.response)
         }
         head.schema = endpoint.schemaName
+        // Over the connection limit only the probes are served, so an orchestrator still sees
+        // a live process while clients are told to come back.
+        if head.overLimit && !endpoint.isProbe {
+            var response = HTTPError.overloaded.response
+            response.headers += [("Retry-After", "1"), ("Connection", "close")]
+            return .answer(response)
+        }
         guard endpoint.takesBody else { return .collect(endpoint) }
         switch MediaType(contentType: head.contentType) {
         case .json:
@@ -66,6 +75,10 @@ final class Service: HTTPHandler {
 
     private func streamPlan(schema: String, head: RequestHead) -> RequestPlan {
         guard engine.cache.currentRegistry.models[schema] != nil else { return .answer(HTTPError.unknownSchema(schema).response) }
+        // Refused from its announced length, before a client waiting for `100 Continue` sends it.
+        if let length = head.contentLength, length > limits.maxStreamBytes {
+            return .answer(HTTPError.bodyTooLarge(limit: limits.maxStreamBytes).response)
+        }
         do {
             let options = try conversions.options(head)
             return .stream(NDJSONStream(engine: engine, schema: schema, options: options.conversion,
@@ -90,6 +103,16 @@ final class Service: HTTPHandler {
     func finished(_ head: RequestHead, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64) {
         stats.end(status: status)
         accessLog.record(head, status: status, bytesIn: bytesIn, bytesOut: bytesOut, nanoseconds: nanoseconds)
+        if max(bytesIn, bytesOut) >= MemoryRelease.largeRequestBytes { MemoryRelease.afterLargeRequest() }
+    }
+
+    func refused(status: Int, reason: String) {
+        stats.refused(status: status)
+        logger.info("request refused", metadata: ["status": .stringConvertible(status), "reason": .string(reason)])
+    }
+
+    func diagnostic(_ message: String) {
+        logger.debug("libmicrohttpd", metadata: ["message": .string(message)])
     }
 
     /// Loads the schema directory again and serves it; on errors keeps the current registry and

@@ -21,6 +21,11 @@ final class ServiceStats: Sendable {
         byStatus[byStatus.indices.contains(status) ? status : 0].add(1)
     }
 
+    /// A request the server answered (or closed) itself, never in flight.
+    func refused(status: Int) {
+        byStatus[byStatus.indices.contains(status) ? status : 0].add(1)
+    }
+
     var inFlight: Int { inFlightGauge.value }
 
     var uptimeSeconds: Double { Double(DispatchTime.now().uptimeNanoseconds - startedAt) / 1e9 }

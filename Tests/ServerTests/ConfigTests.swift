@@ -15,7 +15,7 @@ struct ConfigTests {
         #expect(config.server.port == 8080)
         #expect(config.server.threads >= 1)
         #expect(config.server.maxConnections == 1024)
-        #expect(config.server.connectionTimeoutSeconds == 30)
+        #expect(config.server.deadlines.idleSeconds == 30)
         #expect(config.limits.maxBodyBytes == 8 << 20)
         #expect(config.limits.maxDepth == 256)
         #expect(config.schemas == "schemas")

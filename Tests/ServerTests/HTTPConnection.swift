@@ -2,7 +2,7 @@ import Foundation
 
 /// A minimal HTTP/1.1 client over one TCP connection, so tests control exactly what goes on the
 /// wire: chunked bodies, bodies in pieces, keep-alive reuse, a peer that closes.
-final class HTTPConnection {
+final class HTTPConnection: @unchecked Sendable {
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
@@ -22,9 +22,21 @@ final class HTTPConnection {
     private let socket: Int32
     private var buffer: [UInt8] = []
 
-    init(port: Int, timeoutSeconds: Int = 30) throws {
+    /// Connects to `port` on loopback from the loopback address `source` (any of 127.0.0.0/8
+    /// works on Linux, so a test can be several clients).
+    init(port: Int, source: String = "127.0.0.1", timeoutSeconds: Int = 30) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "socket: \(errno)") }
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr(source)
+        let bound = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else {
+            Glibc.close(socket)
+            throw Failure(description: "bind \(source): \(errno)")
+        }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         // Each write goes out at once, as a test means it to (no Nagle wait on small pieces).
@@ -99,10 +111,43 @@ final class HTTPConnection {
         return Response(status: status, headers: headers, body: body)
     }
 
-    /// Whether the server closed the connection (reads end of stream).
+    /// Whether the server closed the connection (reads end of stream, or a reset).
     func isClosedByPeer() -> Bool {
         var byte: UInt8 = 0
-        return recv(socket, &byte, 1, 0) == 0
+        let n = recv(socket, &byte, 1, 0)
+        return n == 0 || (n < 0 && errno == ECONNRESET)
+    }
+
+    /// Everything the server sends until it closes the connection (or `timeoutSeconds` pass).
+    func readToEnd(timeoutSeconds: Int = 10) -> [UInt8] {
+        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var all = buffer
+        buffer = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            guard n > 0 else { return all }
+            all += chunk[..<n]
+        }
+    }
+
+    /// Whether the server has closed the connection, without waiting (an answer sent before
+    /// the close, such as a 408, is read and dropped).
+    func isClosedNow() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if n > 0 { continue }
+            return n == 0 || errno != EAGAIN
+        }
+    }
+
+    /// Writes bytes without waiting; what the socket cannot take now is dropped. False once the
+    /// server has closed the connection.
+    func trickle(_ bytes: [UInt8]) -> Bool {
+        let n = bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        return n >= 0 || errno == EAGAIN
     }
 
     private func fill() throws {

@@ -79,9 +79,19 @@ final class LiveServer: @unchecked Sendable {
         return false
     }
 
-    /// A new keep-alive connection to the server.
-    func connect() throws -> HTTPConnection {
-        try HTTPConnection(port: port)
+    /// A new keep-alive connection to the server, from the loopback address `source`.
+    func connect(from source: String = "127.0.0.1") throws -> HTTPConnection {
+        try HTTPConnection(port: port, source: source)
+    }
+
+    /// The server's resident memory now (`VmRSS`) and at its peak (`VmHWM`), in bytes.
+    var memory: (resident: Int, peak: Int) {
+        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        func field(_ name: String) -> Int {
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return 0 }
+            return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+        }
+        return (field("VmRSS"), field("VmHWM"))
     }
 
     private static func port(in log: String) -> Int? {

@@ -141,17 +141,20 @@ final class LiveServerTests {
         #expect(try polite.readResponse().status == 413)
     }
 
-    @Test func connectionsOverTheLimitHear503() throws {
+    @Test func connectionsOverTheLimitHear503ButProbesAreAnswered() throws {
         let server = try LiveServer(schemas: schemas, arguments: ["--max-connections", "2"])
         let first = try server.connect(), second = try server.connect()
         #expect(try first.request("GET", "/healthz").status == 200)
         #expect(try second.request("GET", "/healthz").status == 200)
         let third = try server.connect()
-        let answer = try third.request("GET", "/healthz")
+        let answer = try third.request("GET", "/stats")
         #expect(answer.status == 503)
         #expect(value(answer.json, "errors", 0, "code") as? String == "overloaded")
         #expect(answer.header("Retry-After") == "1")
         #expect(third.isClosedByPeer())
+        let probe = try server.connect()
+        #expect(try probe.request("GET", "/healthz").status == 200)
+        #expect(probe.isClosedByPeer())
         #expect(try first.request("GET", "/healthz").status == 200)
     }
 

@@ -46,6 +46,11 @@ public final class MetaCache: @unchecked Sendable {
             return meta
         }
         stats.misses += 1
+        // An unknown name is answered at once: no build to count, no flight to leave behind.
+        guard registry.models[name] != nil else {
+            lock.signal()
+            return nil
+        }
         if let flight = flights[name] {
             lock.signal()
             flight.done.wait()

@@ -8,11 +8,16 @@ public struct ConversionOptions: Sendable {
     public var explain: Bool
     /// Deepest nesting the parser accepts.
     public var maxDepth: Int
+    /// Most errors listed per document; past it they are only counted, and the list ends with
+    /// one `too_many_errors` entry holding the total. Coercions and unknown keys under
+    /// `explain` are capped at the same number.
+    public var maxErrors: Int
 
-    public init(mode: Mode = .lax, explain: Bool = false, maxDepth: Int = 256) {
+    public init(mode: Mode = .lax, explain: Bool = false, maxDepth: Int = 256, maxErrors: Int = 100) {
         self.mode = mode
         self.explain = explain
         self.maxDepth = maxDepth
+        self.maxErrors = maxErrors
     }
 }
 
@@ -36,11 +41,21 @@ struct Issue {
 
 /// The state one conversion threads through its converters: the parsed input, the output
 /// buffer, the issues found, a stack of per-object slots and the models' last key orders. Passed `inout`, never shared.
+///
+/// At most `maxErrors` issues of each kind are recorded; the rest are only counted, so a
+/// hostile payload of millions of failing values costs a counter, not an `Issue` each.
+/// Containers test `issues.count > mark` before locating, which stays false past the cap.
 struct ConversionContext {
     let document: JSONDocument
     var out: JSONWriter
     var issues: [Issue] = []
+    /// Every error, recorded or not.
     var errorCount = 0
+    /// Every coercion seen with `explain`, recorded or not.
+    var coercionCount = 0
+    /// Every unknown key seen under `report`, recorded or not.
+    var unknownKeyCount = 0
+    let maxErrors: Int
     let lax: Bool
     let explain: Bool
     var slots: SlotStack
@@ -53,25 +68,41 @@ struct ConversionContext {
         self.keyOrders = keyOrders
         self.lax = options.mode == .lax
         self.explain = options.explain
+        self.maxErrors = max(0, options.maxErrors)
     }
 
-    /// Records an error about the value at `node` (nil: no input value, e.g. a missing key).
-    mutating func fail(_ code: ErrorCode, _ message: String, node: Int?) {
-        let input = node.map { document.text($0, limit: 100) }
-        issues.append(Issue(kind: .error(code), message: message, input: input))
+    /// Records an error about the value at `node` (nil: no input value, e.g. a missing key);
+    /// past `maxErrors` only counts it, without formatting the message.
+    mutating func fail(_ code: ErrorCode, _ message: @autoclosure () -> String, node: Int?) {
         errorCount += 1
+        guard errorCount <= maxErrors else { return }
+        let input = node.map { document.text($0, limit: 100) }
+        issues.append(Issue(kind: .error(code), message: message(), input: input))
     }
 
     /// Records a lax coercion when `explain` is on.
     @inline(__always)
     mutating func coerced(_ rule: StaticString, node: Int) {
         guard explain else { return }
+        recordCoercion(rule, node: node)
+    }
+
+    /// Counts a coercion and records it while under the cap.
+    // Out of line so the inlined `coerced` stays one test of `explain` on the hot path.
+    @inline(never)
+    private mutating func recordCoercion(_ rule: StaticString, node: Int) {
+        coercionCount += 1
+        guard coercionCount <= maxErrors else { return }
         issues.append(Issue(kind: .coercion(rule.description), message: "", input: document.text(node, limit: 100)))
     }
 
-    /// Records an input key that no property reads (policy `report`).
-    mutating func unknownKey(_ key: String, node: Int) {
-        issues.append(Issue(kind: .unknownKey, message: "", input: document.text(node, limit: 100), outPath: [.key(key)], inPath: [.key(key)]))
+    /// Records an input key that no property reads (policy `report`); past `maxErrors` only
+    /// counts it, without decoding the key.
+    mutating func unknownKey(_ key: @autoclosure () -> String, node: Int) {
+        unknownKeyCount += 1
+        guard unknownKeyCount <= maxErrors else { return }
+        let name = key()
+        issues.append(Issue(kind: .unknownKey, message: "", input: document.text(node, limit: 100), outPath: [.key(name)], inPath: [.key(name)]))
     }
 
     /// Adds a container's step to every issue recorded since `mark`.
@@ -109,12 +140,22 @@ struct ConversionContext {
 /// A stack of Int32 slots reused across conversions: one frame per object being converted,
 /// holding the value node of each property (-1 when absent).
 struct SlotStack {
+    /// Slots allocated when the stack was made, kept by `shrink`.
+    static let restingCapacity = 256
     private(set) var base: UnsafeMutablePointer<Int32>
-    private var capacity: Int
+    private(set) var capacity: Int
     private(set) var top = 0
 
-    init(capacity: Int = 256) {
+    init(capacity: Int = SlotStack.restingCapacity) {
         self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    /// Reallocates an empty stack that has grown past `limit` bytes at its resting capacity.
+    mutating func shrink(above limit: Int) {
+        guard top == 0, capacity * MemoryLayout<Int32>.stride > limit else { return }
+        base.deallocate()
+        capacity = SlotStack.restingCapacity
         base = .allocate(capacity: capacity)
     }
 

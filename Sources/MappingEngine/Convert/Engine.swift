@@ -2,18 +2,24 @@
 public enum ConversionResult {
     /// The normalized JSON; `output` stays valid until the workspace is used again.
     case success(Success)
-    /// Every validation error of the payload.
+    /// The validation errors of the payload: the first `maxErrors`, then, when there were more,
+    /// one `too_many_errors` entry with the total.
     case failure([ConversionError])
     /// The body is not JSON (or too deep, or empty).
     case malformed(JSONSyntaxError)
     /// No model of that name is registered.
     case unknownModel(String)
 
-    /// A successful conversion and what `explain` and `unknownKeys: report` add to it.
+    /// A successful conversion and what `explain` and `unknownKeys: report` add to it: at most
+    /// `maxErrors` of each, and how many more there were.
     public struct Success {
         public let output: UnsafeBufferPointer<UInt8>
         public let coercions: [Coercion]
         public let unknownKeys: [UnknownKey]
+        /// Coercions applied but not listed in `coercions`.
+        public let coercionsOmitted: Int
+        /// Unknown keys seen but not listed in `unknownKeys`.
+        public let unknownKeysOmitted: Int
     }
 }
 
@@ -67,7 +73,9 @@ public final class Engine: Sendable {
         }
         workspace.writer = ctx.out
         workspace.slots = ctx.slots
-        return Engine.result(of: ctx.issues, errorCount: ctx.errorCount, workspace: workspace)
+        // The context's fields one by one: passing the whole context costs a memcpy of it.
+        return Engine.result(of: ctx.issues, errors: ctx.errorCount, coercions: ctx.coercionCount, unknownKeys: ctx.unknownKeyCount,
+                             maxErrors: ctx.maxErrors, workspace: workspace)
     }
 
     /// Converts a byte array, copying the output out of a fresh workspace (for tools and tests).
@@ -91,10 +99,13 @@ public final class Engine: Sendable {
         case unknownModel(String)
     }
 
-    private static func result(of issues: [Issue], errorCount: Int, workspace: Workspace) -> ConversionResult {
+    /// The errors, or the output with its coercions and unknown keys, of a finished conversion
+    /// that recorded `issues` and counted `errors`, `coercions` and `unknownKeys` in all.
+    private static func result(of issues: [Issue], errors errorCount: Int, coercions coercionCount: Int, unknownKeys unknownKeyCount: Int,
+                               maxErrors: Int, workspace: Workspace) -> ConversionResult {
         guard errorCount == 0 else {
             var errors: [ConversionError] = []
-            errors.reserveCapacity(errorCount)
+            errors.reserveCapacity(min(errorCount, maxErrors) + 1)
             for issue in issues {
                 guard case .error(let code) = issue.kind else { continue }
                 let path = PathComponent.pointer(issue.outPath.reversed())
@@ -102,6 +113,7 @@ public final class Engine: Sendable {
                 errors.append(ConversionError(path: path, source: source == path ? nil : source, code: code,
                                               message: issue.message, input: issue.input))
             }
+            if errorCount > maxErrors { errors.append(.tooMany(total: errorCount, listed: maxErrors)) }
             return .failure(errors)
         }
         var coercions: [Coercion] = []
@@ -117,6 +129,7 @@ public final class Engine: Sendable {
             }
         }
         let output = workspace.writer.withBytes { $0 }
-        return .success(.init(output: output, coercions: coercions, unknownKeys: unknownKeys))
+        return .success(.init(output: output, coercions: coercions, unknownKeys: unknownKeys,
+                              coercionsOmitted: max(0, coercionCount - maxErrors), unknownKeysOmitted: max(0, unknownKeyCount - maxErrors)))
     }
 }

@@ -133,7 +133,9 @@ extension ModelMeta {
             if property.pointee.required {
                 let mark = ctx.issues.count
                 ctx.fail(.missing, "required property is missing", node: nil)
-                ctx.locate(since: mark, out: .key(property.pointee.name), input: property.pointee.inputPath)
+                if ctx.issues.count > mark {
+                    ctx.locate(since: mark, out: .key(property.pointee.name), input: property.pointee.inputPath)
+                }
                 return false
             }
             if let output = property.pointee.defaultOutput { writeMember(property, output, &ctx, first: &first) }
@@ -146,7 +148,9 @@ extension ModelMeta {
         } else if property.pointee.required {
             let mark = ctx.issues.count
             ctx.fail(.nullNotAllowed, "null is not allowed for a required property", node: slot)
-            ctx.locate(since: mark, out: .key(property.pointee.name), input: inputPath(of: property, value: slot, object: object, ctx.document))
+            if ctx.issues.count > mark {
+                ctx.locate(since: mark, out: .key(property.pointee.name), input: inputPath(of: property, value: slot, object: object, ctx.document))
+            }
             return false
         }
         return true
@@ -233,13 +237,16 @@ extension ModelMeta {
         case .ignore, .keep:
             return true
         case .report:
-            ctx.unknownKey(ctx.document.decodedString(key), node: value)
+            let document = ctx.document
+            ctx.unknownKey(document.decodedString(key), node: value)
             return true
         case .reject:
             let mark = ctx.issues.count
-            let name = PathComponent.key(ctx.document.decodedString(key))
             ctx.fail(.unknownKey, "no property reads this key", node: value)
-            ctx.locate(since: mark, out: name, input: [name])
+            if ctx.issues.count > mark {
+                let name = PathComponent.key(ctx.document.decodedString(key))
+                ctx.locate(since: mark, out: name, input: [name])
+            }
             return false
         }
     }

@@ -21,7 +21,8 @@ extension ValueConverter {
 extension ConversionContext {
     /// Reports the value at `node` as the wrong JSON type for `target`.
     mutating func typeMismatch(_ node: Int, expected target: String) {
-        fail(.typeMismatch, "expected \(target), got \(document[node].kind.name)", node: node)
+        let found = document[node].kind
+        fail(.typeMismatch, "expected \(target), got \(found.name)", node: node)
     }
 }
 

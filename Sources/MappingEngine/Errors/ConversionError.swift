@@ -10,13 +10,22 @@ public struct ConversionError: Sendable, Hashable {
     public var message: String
     /// The offending input value as minified JSON, cut to 100 characters; nil when there is none (a missing key).
     public var input: String?
+    /// For `too_many_errors`: how many errors there were in all, listed or not.
+    public var total: Int?
 
-    public init(path: String, source: String? = nil, code: ErrorCode, message: String, input: String? = nil) {
+    public init(path: String, source: String? = nil, code: ErrorCode, message: String, input: String? = nil, total: Int? = nil) {
         self.path = path
         self.source = source
         self.code = code
         self.message = message
         self.input = input
+        self.total = total
+    }
+
+    /// The entry that stands for the errors past the first `listed`: at the document root,
+    /// with the total.
+    public static func tooMany(total: Int, listed: Int) -> ConversionError {
+        ConversionError(path: "", code: .tooManyErrors, message: "\(total) errors in all; the first \(listed) are listed", total: total)
     }
 }
 

@@ -23,4 +23,6 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     case tooManyItems = "too_many_items"
     case unknownKey = "unknown_key"
     case unknownDiscriminator = "unknown_discriminator"
+    /// Stands after the first `maxErrors` errors of a document, with the total of all of them.
+    case tooManyErrors = "too_many_errors"
 }

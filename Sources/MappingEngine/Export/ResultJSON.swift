@@ -12,6 +12,7 @@ public enum ResultJSON {
         members.append(.init("code", .string(error.code.rawValue)))
         members.append(.init("message", .string(error.message)))
         if let input = error.input { members.append(.init("input", inputValue(input))) }
+        if let total = error.total { members.append(.init("total", .number(String(total)))) }
         return .object(members)
     }
 
@@ -26,8 +27,17 @@ public enum ResultJSON {
         ])
     }
 
-    /// `{"result": …, "coercions": […], "unknownKeys": […]}` for `explain`.
-    public static func explained(output: UnsafeBufferPointer<UInt8>, coercions: [Coercion], unknownKeys: [UnknownKey]) -> [UInt8] {
+    /// `{"result": …, "coercions": […], "unknownKeys": […]}` for a successful conversion with
+    /// `explain`, plus `coercionsOmitted` / `unknownKeysOmitted` when the lists were capped.
+    public static func explained(_ success: ConversionResult.Success) -> [UInt8] {
+        explained(output: success.output, coercions: success.coercions, unknownKeys: success.unknownKeys,
+                  coercionsOmitted: success.coercionsOmitted, unknownKeysOmitted: success.unknownKeysOmitted)
+    }
+
+    /// `{"result": …, "coercions": […], "unknownKeys": […]}` for `explain`; a count of omitted
+    /// entries above zero adds its member (`coercionsOmitted`, `unknownKeysOmitted`).
+    public static func explained(output: UnsafeBufferPointer<UInt8>, coercions: [Coercion], unknownKeys: [UnknownKey],
+                                 coercionsOmitted: Int = 0, unknownKeysOmitted: Int = 0) -> [UInt8] {
         var writer = JSONWriter(capacity: output.count + 256)
         defer { writer.deallocate() }
         writer.ascii("{\"result\":")
@@ -41,6 +51,14 @@ public enum ResultJSON {
         JSONValue.array(unknownKeys.map { key in
             .object([.init("path", .string(key.path)), .init("input", inputValue(key.input))])
         }).write(to: &writer)
+        if coercionsOmitted > 0 {
+            writer.ascii(",\"coercionsOmitted\":")
+            writer.uint64(UInt64(coercionsOmitted))
+        }
+        if unknownKeysOmitted > 0 {
+            writer.ascii(",\"unknownKeysOmitted\":")
+            writer.uint64(UInt64(unknownKeysOmitted))
+        }
         writer.byte(UInt8(ascii: "}"))
         return writer.makeArray()
     }

@@ -14,12 +14,51 @@ public final class JSONTape {
     @exclusivity(unchecked) var stack: UnsafeMutablePointer<UInt64>
     /// Number of entries `stack` can hold.
     @exclusivity(unchecked) var stackCapacity: Int
+    /// The node capacity the tape was made with, which `shrink` returns to.
+    private let restingNodeCapacity: Int
+    /// The container stack's initial capacity.
+    private static let restingStackCapacity = 32
 
     public init(capacity: Int = 256) {
         nodeCapacity = max(capacity, 16)
+        restingNodeCapacity = nodeCapacity
         nodes = .allocate(capacity: nodeCapacity)
-        stackCapacity = 32
+        stackCapacity = JSONTape.restingStackCapacity
         stack = .allocate(capacity: stackCapacity)
+    }
+
+    /// Bytes held by the node buffer and the container stack.
+    var allocatedBytes: Int {
+        nodeCapacity * MemoryLayout<JSONNode>.stride + stackCapacity * MemoryLayout<UInt64>.stride
+    }
+
+    /// Whether the node buffer or the container stack has grown from its initial size to more
+    /// than `limit` bytes.
+    func hasGrown(past limit: Int) -> Bool {
+        nodesGrown(past: limit) || stackGrown(past: limit)
+    }
+
+    /// Reallocates the node buffer, and the container stack, at its initial size when it has
+    /// grown past `limit` bytes. Invalidates every document parsed into the tape.
+    func shrink(above limit: Int) {
+        if nodesGrown(past: limit) {
+            nodes.deallocate()
+            nodeCapacity = restingNodeCapacity
+            nodes = .allocate(capacity: nodeCapacity)
+        }
+        if stackGrown(past: limit) {
+            stack.deallocate()
+            stackCapacity = JSONTape.restingStackCapacity
+            stack = .allocate(capacity: stackCapacity)
+        }
+    }
+
+    private func nodesGrown(past limit: Int) -> Bool {
+        nodeCapacity > restingNodeCapacity && nodeCapacity * MemoryLayout<JSONNode>.stride > limit
+    }
+
+    private func stackGrown(past limit: Int) -> Bool {
+        stackCapacity > JSONTape.restingStackCapacity && stackCapacity * MemoryLayout<UInt64>.stride > limit
     }
 
     deinit {

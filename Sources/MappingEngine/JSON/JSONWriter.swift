@@ -36,6 +36,16 @@ public struct JSONWriter {
         used = 0
     }
 
+    /// Empties the buffer and, when it has grown past `limit` bytes, reallocates it at
+    /// `capacity` bytes. Bytes borrowed from the old buffer dangle afterwards.
+    mutating func reset(shrinkingAbove limit: Int, to capacity: Int) {
+        used = 0
+        guard self.capacity > limit else { return }
+        deallocate()
+        self.capacity = max(capacity, 16)
+        storage = .allocate(capacity: self.capacity)
+    }
+
     /// Calls `body` with the bytes written so far.
     @inlinable
     public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {

@@ -23,8 +23,7 @@ final class ValuesConverter: ValueConverter {
             output = nil
         }
         guard let output else {
-            let keys = table.map { "\"" + String(decoding: $0.input, as: UTF8.self) + "\"" }.joined(separator: ", ")
-            ctx.fail(.enumMismatch, "not one of the mapped values \(keys)", node: node)
+            ctx.fail(.enumMismatch, "not one of the mapped values \(mappedInputs)", node: node)
             return false
         }
         output.withUnsafeBufferPointer { ctx.out.bytes($0) }
@@ -34,5 +33,10 @@ final class ValuesConverter: ValueConverter {
 
     private func lookup(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         table.first { entry in entry.input.withUnsafeBufferPointer { ByteText.equal($0, text) } }?.output
+    }
+
+    /// The accepted inputs, quoted and comma-separated, for the error message.
+    private var mappedInputs: String {
+        table.map { "\"" + String(decoding: $0.input, as: UTF8.self) + "\"" }.joined(separator: ", ")
     }
 }

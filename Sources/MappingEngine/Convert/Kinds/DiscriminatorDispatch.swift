@@ -13,11 +13,15 @@ extension DiscriminatorMeta {
         }
         guard let target else {
             let mark = ctx.issues.count
-            let tags = mapping.map { String(decoding: $0.tag, as: UTF8.self) }.joined(separator: ", ")
-            ctx.fail(.unknownDiscriminator, "tag is not one of \(tags)", node: tagNode)
-            ctx.locate(since: mark, along: lookup.inputPath)
+            ctx.fail(.unknownDiscriminator, "tag is not one of \(tagList)", node: tagNode)
+            if ctx.issues.count > mark { ctx.locate(since: mark, along: lookup.inputPath) }
             return false
         }
         return target.convertObject(node, &ctx)
+    }
+
+    /// The mapped tags, comma-separated, for the error message.
+    private var tagList: String {
+        mapping.map { String(decoding: $0.tag, as: UTF8.self) }.joined(separator: ", ")
     }
 }

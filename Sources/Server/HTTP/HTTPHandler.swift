@@ -13,6 +13,11 @@ protocol HTTPHandler: AnyObject, Sendable {
     func respond(to head: RequestHead, endpoint: Endpoint, body: UnsafeBufferPointer<UInt8>) -> HTTPResponse
     /// A request ended: its response was sent, or the connection went away.
     func finished(_ head: RequestHead, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64)
+    /// The server answered a request itself, before `plan`, with `status` (0: closed without an
+    /// answer): a head past its deadline or rejected by the parser, a response read too slowly.
+    func refused(status: Int, reason: String)
+    /// A diagnostic from the HTTP library.
+    func diagnostic(_ message: String)
 }
 
 /// What the server read of a request before its body.
@@ -27,6 +32,8 @@ struct RequestHead: Sendable {
     var requestID: String
     /// The schema the request names, set by the handler's plan, for the request log.
     var schema: String?
+    /// The connection was accepted over the connection limit: only probes are served.
+    var overLimit = false
 
     /// One `name=value` query argument; `value` is nil for a bare `name`.
     struct QueryItem: Sendable, Equatable {

@@ -1,0 +1,118 @@
+/// One pass over a request's header fields, as libmicrohttpd parsed them: it picks out the
+/// fields the service reads and enforces RFC 9112's framing rules, which libmicrohttpd 0.9.75
+/// applies leniently (the first of two `Content-Length`s wins, `Transfer-Encoding` beside
+/// `Content-Length` is honoured, a name with white space before its colon is kept). Behind a
+/// gateway a lenient reading is request smuggling: the gateway and convertd would disagree on
+/// where a request ends.
+struct HeaderScan {
+    var contentType: String?
+    var contentLength: Int?
+    var requestID: String?
+    var expectsContinue = false
+    /// The first rule the head breaks.
+    private(set) var violation: HTTPError?
+    private var contentLengths = 0
+    private var transferEncodings: [String] = []
+    private var hosts = 0
+    /// Where the previous field's value ends in libmicrohttpd's read buffer.
+    private var valueEnd: UnsafePointer<UInt8>?
+
+    /// Takes the next field, in the order of the head, as it lies in libmicrohttpd's read buffer.
+    mutating func add(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
+        guard violation == nil else { return }
+        if let end = valueEnd, let start = name.baseAddress, HeaderScan.hidesBytes(from: end, to: start) {
+            violation = .badHeader("a header value has a NUL byte")
+            return
+        }
+        valueEnd = value.baseAddress.map { $0 + value.count }
+        guard !name.isEmpty, name.allSatisfy(HeaderScan.isTokenByte) else {
+            violation = .badHeader("header name '\(HeaderScan.printable(name))' has white space or a character a name cannot have")
+            return
+        }
+        // Field values are visible characters, spaces and tabs (RFC 9110 §5.5): CR, LF and NUL
+        // inside a value are how one header line is made to read as two.
+        guard value.allSatisfy({ $0 >= 0x20 && $0 != 0x7F || $0 == 0x09 }) else {
+            violation = .badHeader("header '\(HeaderScan.printable(name))' has a control character in its value")
+            return
+        }
+        switch name.count {
+        case 4 where HeaderScan.named(name, "host"):
+            hosts += 1
+        case 6 where HeaderScan.named(name, "expect"):
+            expectsContinue = HeaderScan.named(HeaderScan.trimmed(value), "100-continue")
+        case 12 where HeaderScan.named(name, "content-type"):
+            contentType = String(decoding: value, as: UTF8.self)
+        case 12 where HeaderScan.named(name, "x-request-id"):
+            requestID = String(decoding: value, as: UTF8.self)
+        case 14 where HeaderScan.named(name, "content-length"):
+            contentLengths += 1
+            contentLength = Int(String(decoding: HeaderScan.trimmed(value), as: UTF8.self))
+        case 17 where HeaderScan.named(name, "transfer-encoding"):
+            transferEncodings.append(String(decoding: HeaderScan.trimmed(value), as: UTF8.self))
+        default:
+            break
+        }
+    }
+
+    /// The rule the head breaks, if any, once every field has been added.
+    func verdict(http11: Bool) -> HTTPError? {
+        if let violation { return violation }
+        // The last line ends where the empty line that ends the head begins: one or two zeros on.
+        if let end = valueEnd, end[0] != 0 || end[1] != 0 { return .badHeader("a header value has a NUL byte") }
+        if contentLengths > 1 { return .badFraming("the request has \(contentLengths) Content-Length headers") }
+        if !transferEncodings.isEmpty && contentLengths > 0 {
+            return .badFraming("the request has both Transfer-Encoding and Content-Length")
+        }
+        let codings = transferEncodings.joined(separator: ", ")
+        if !transferEncodings.isEmpty && codings.lowercased() != "chunked" {
+            return .unsupportedTransferEncoding(codings)
+        }
+        if hosts > 1 || (http11 && hosts == 0) {
+            return .badHeader("an HTTP/1.1 request needs exactly one Host header; it has \(hosts)")
+        }
+        return nil
+    }
+
+    /// Whether bytes hide between one field's value and the next field's name. libmicrohttpd
+    /// parses each line in place, turning its CR LF (or bare LF) into zeros, and measures a
+    /// value up to its first zero; a NUL inside a value cuts it there (`chunked\0junk` reads
+    /// as `chunked`), and what followed it is left before the next line. Fields not laid out
+    /// one after the other (a folded value is moved) are not judged.
+    private static func hidesBytes(from end: UnsafePointer<UInt8>, to next: UnsafePointer<UInt8>) -> Bool {
+        let gap = end.distance(to: next)
+        guard gap > 0, gap <= 64 else { return false }
+        return UnsafeBufferPointer(start: end, count: gap).contains { $0 != 0 }
+    }
+
+    /// RFC 9110's `tchar`: the bytes a field name is made of.
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"),
+             UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "^"),
+             UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"): true
+        default: false
+        }
+    }
+
+    /// Whether `bytes` spell the lowercase ASCII `name`, in any case.
+    private static func named(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        guard bytes.count == name.utf8CodeUnitCount else { return false }
+        let expected = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        for index in 0..<bytes.count where bytes[index] | 0x20 != expected[index] | 0x20 { return false }
+        return true
+    }
+
+    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        return UnsafeBufferPointer(rebasing: bytes[start..<end])
+    }
+
+    /// A name for a message: its visible bytes, others as `?`, at most 40.
+    private static func printable(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: bytes.prefix(40).map { (0x20..<0x7F).contains($0) ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,115 @@
+import Dispatch
+import Foundation
+import Glibc
+import Synchronization
+
+/// Keeps the open connections and cuts off those past their `Deadlines`, from a thread of its
+/// own: a head or body past its deadline gets a 408 written straight to the socket, then the
+/// socket is shut down, which libmicrohttpd sees as the client leaving and closes.
+///
+/// A connection is removed in libmicrohttpd's closed notification, which comes before its
+/// socket is closed; the socket is shut down only under the same lock, so it is never one that
+/// was closed and reused.
+final class Watchdog: Sendable {
+    /// A connection the watchdog or the parser check cut off, for the log.
+    struct Cut: Sendable {
+        var phase: ClientConnection.Phase
+        var status: Int
+        var reason: String
+    }
+
+    let deadlines: Deadlines
+    // The lock guards the table of open connections.
+    private let open = Mutex<[ObjectIdentifier: ClientConnection]>([:])
+    private let stopping = Atomic<Bool>(false)
+    private let stopped = DispatchSemaphore(value: 0)
+    private let report: @Sendable ([Cut]) -> Void
+    /// How often the connections are checked.
+    private static let period: useconds_t = 200_000
+
+    /// `report` hears, outside the lock, which connections were cut off.
+    init(deadlines: Deadlines, report: @escaping @Sendable ([Cut]) -> Void) {
+        self.deadlines = deadlines
+        self.report = report
+    }
+
+    func add(_ connection: ClientConnection) {
+        open.withLock { $0[ObjectIdentifier(connection)] = connection }
+    }
+
+    func remove(_ connection: ClientConnection) {
+        _ = open.withLock { $0.removeValue(forKey: ObjectIdentifier(connection)) }
+    }
+
+    /// Starts checking, until `stop`.
+    func start() {
+        let thread = Thread { [self] in
+            while !stopping.load(ordering: .relaxed) {
+                usleep(Watchdog.period)
+                let cuts = sweep(now: MonotonicClock.milliseconds)
+                if !cuts.isEmpty { report(cuts) }
+            }
+            stopped.signal()
+        }
+        thread.name = "convertd-watchdog"
+        thread.start()
+    }
+
+    func stop() {
+        guard !stopping.exchange(true, ordering: .relaxed) else { return }
+        stopped.wait()
+    }
+
+    /// Cuts off every connection past its deadline.
+    private func sweep(now: UInt64) -> [Cut] {
+        open.withLock { open in
+            var cuts: [Cut] = []
+            for connection in open.values {
+                let (phase, since) = connection.phase
+                let bytes = phase == .responding ? connection.responseSize.load(ordering: .relaxed) : connection.received.load(ordering: .relaxed)
+                let verdict = deadlines.verdict(phase, elapsed: now &- since, bytes: bytes)
+                guard verdict != .keep, connection.cut(ifStill: phase, since: since) else { continue }
+                if verdict == .timeOut {
+                    let error = HTTPError.requestTimeout(phase == .head ? "head" : "body")
+                    Watchdog.answer(connection.socket, error.response)
+                    // A request cut off in its body is logged when libmicrohttpd ends it.
+                    if phase == .head { cuts.append(Cut(phase: phase, status: error.status, reason: error.message)) }
+                } else if phase == .responding {
+                    cuts.append(Cut(phase: phase, status: 0, reason: "the client read the response too slowly"))
+                }
+                shutdown(connection.socket, Int32(SHUT_RDWR))
+            }
+            return cuts
+        }
+    }
+
+    /// Answers, on the calling libmicrohttpd thread, the request whose head libmicrohttpd has
+    /// just rejected with `status` (its own answer would come without a JSON body, or not at
+    /// all), and closes the connection. The request is this thread's connection whose head has
+    /// arrived but was not handed on, or else the one whose request line arrived last: the
+    /// parser rejects a head in the same call that read it. With `fallBackToLatest` false, or
+    /// when no connection fits, nothing is done and libmicrohttpd answers as it does.
+    func answerRejectedHead(status: Int, fallBackToLatest: Bool, headReceived: (ClientConnection) -> Bool) -> Cut? {
+        let thread = pthread_self()
+        return open.withLock { open in
+            let candidates = open.values.filter { pthread_equal($0.thread, thread) != 0 && $0.phase.phase == .head }
+            let latest = fallBackToLatest
+                ? candidates.max { $0.requestSequence.load(ordering: .relaxed) < $1.requestSequence.load(ordering: .relaxed) }
+                : nil
+            guard let connection = candidates.first(where: headReceived) ?? latest else { return nil }
+            let (phase, since) = connection.phase
+            guard connection.cut(ifStill: phase, since: since) else { return nil }
+            let error = HTTPError.rejectedHead(status: status)
+            Watchdog.answer(connection.socket, error.response)
+            shutdown(connection.socket, Int32(SHUT_RDWR))
+            return Cut(phase: phase, status: error.status, reason: error.message)
+        }
+    }
+
+    /// Writes a whole response to a socket without waiting: what does not fit in the socket's
+    /// buffer is dropped, as the connection closes anyway.
+    private static func answer(_ socket: Int32, _ response: HTTPResponse) {
+        let bytes = RawResponse.bytes(of: response)
+        _ = bytes.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+    }
+}
