@@ -52,11 +52,11 @@ static inline void *CMicroHTTPD_uri_logged(void *settings, const char *uri, stru
 /// log and URI trampolines read it.
 static inline struct MHD_Daemon *CMicroHTTPD_start(const struct CMicroHTTPD_Settings *s) {
     return MHD_start_daemon(s->flags, 0, NULL, NULL, s->handler, s->context,
+                            MHD_OPTION_EXTERNAL_LOGGER, CMicroHTTPD_format_log, (void *)s,
                             MHD_OPTION_NOTIFY_COMPLETED, s->completed, s->context,
                             MHD_OPTION_NOTIFY_CONNECTION, s->notify, s->context,
                             MHD_OPTION_UNESCAPE_CALLBACK, s->unescape, s->context,
                             MHD_OPTION_URI_LOG_CALLBACK, CMicroHTTPD_uri_logged, (void *)s,
-                            MHD_OPTION_EXTERNAL_LOGGER, CMicroHTTPD_format_log, (void *)s,
                             MHD_OPTION_CONNECTION_LIMIT, s->connection_limit,
                             MHD_OPTION_PER_IP_CONNECTION_LIMIT, s->per_client_limit,
                             MHD_OPTION_CONNECTION_TIMEOUT, s->connection_timeout,

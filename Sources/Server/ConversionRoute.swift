@@ -37,7 +37,7 @@ struct ConversionRoute: Sendable {
         }
     }
 
-    /// The normalized document (200), every validation error (422), or why the body is not JSON (400).
+    /// The normalized document (200), the validation errors up to the cap (422), or why the body is not JSON (400).
     func convert(_ body: UnsafeBufferPointer<UInt8>, schema: String, head: RequestHead) -> HTTPResponse {
         let options: Options
         do {
@@ -73,7 +73,7 @@ struct ConversionRoute: Sendable {
         } catch {
             return error.response
         }
-        switch engine.reverse(Array(body), model: schema, maxDepth: maxDepth) {
+        switch engine.reverse(Array(body), model: schema, maxDepth: maxDepth, maxErrors: maxErrors) {
         case .success(let output):
             return ConversionRoute.document(200, .bytes(output), pretty: pretty)
         case .failure(let errors):

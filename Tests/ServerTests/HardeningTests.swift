@@ -47,6 +47,25 @@ final class HardeningTests {
         #expect(server.memory.resident < resting + (48 << 20), "resident \(server.memory.resident >> 20) MiB, \(resting >> 20) MiB at rest")
     }
 
+    @Test func reverseMappingOfAnEightMebibyteArrayIsBoundedToo() throws {
+        let server = try LiveServer(schemas: schemas)
+        let connection = try server.connect()
+        let count = ((8 << 20) - 1) / 2
+        var body = [UInt8](repeating: UInt8(ascii: ","), count: 2 * count + 1)
+        body[0] = UInt8(ascii: "[")
+        for index in 0..<count { body[1 + 2 * index] = UInt8(ascii: "1") }
+        body[body.count - 1] = UInt8(ascii: "]")
+        try connection.send(HTTPConnection.head("POST", "/reverse/Product", length: body.count, headers: json))
+        try connection.send(body)
+        let response = try connection.readResponse()
+        #expect(response.status == 422)
+        #expect(response.body.count < 100_000, "a \(response.body.count)-byte answer")
+        let errors = value(response.json, "errors") as? [Any] ?? []
+        #expect(errors.count == 101)
+        #expect(value(errors.last, "total") as? Int == count)
+        #expect(server.memory.peak < 200 << 20, "peak resident memory \(server.memory.peak >> 20) MiB")
+    }
+
     // MARK: Slow clients
 
     @Test func aTricklingHeadOrBodyIsCutOffWith408() throws {

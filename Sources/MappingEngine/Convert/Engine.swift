@@ -1,6 +1,6 @@
 /// What a conversion produced.
 public enum ConversionResult {
-    /// The normalized JSON; `output` stays valid until the workspace is used again.
+    /// The normalized JSON; `output` stays valid until the workspace is used again or shrunk.
     case success(Success)
     /// The validation errors of the payload: the first `maxErrors`, then, when there were more,
     /// one `too_many_errors` entry with the total.

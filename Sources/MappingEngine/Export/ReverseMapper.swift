@@ -3,19 +3,19 @@
 /// style is applied, `values` tables are inverted, nested models are reversed recursively.
 struct ReverseMapper {
     let registry: SchemaRegistry
+    /// The errors listed: the first `maxErrors`.
     private(set) var errors: [ConversionError] = []
+    /// Every error found, listed or not.
+    private(set) var errorCount = 0
+    let maxErrors: Int
 
-    init(registry: SchemaRegistry) { self.registry = registry }
-
-    /// The upstream shape of `value`, an object or an array of objects of `model`.
-    mutating func reverse(_ value: JSONValue, model: ResolvedModel) -> JSONValue {
-        if case .array(let items) = value {
-            return .array(items.enumerated().map { reverseObject($1, model, path: [.index($0)]) })
-        }
-        return reverseObject(value, model, path: [])
+    init(registry: SchemaRegistry, maxErrors: Int = 100) {
+        self.registry = registry
+        self.maxErrors = maxErrors
     }
 
-    private mutating func reverseObject(_ value: JSONValue, _ model: ResolvedModel, path: [PathComponent]) -> JSONValue {
+    /// The upstream shape of one object of `model`, found at `path`.
+    mutating func reverseObject(_ value: JSONValue, _ model: ResolvedModel, path: [PathComponent]) -> JSONValue {
         guard case .object(let members) = value else {
             fail(path, .typeMismatch, "expected object, got \(value.typeName)", value)
             return .null
@@ -119,10 +119,17 @@ struct ReverseMapper {
         container = .object(members)
     }
 
-    private mutating func fail(_ path: [PathComponent], _ code: ErrorCode, _ message: String, _ value: JSONValue) {
-        let text = value.jsonText
-        errors.append(ConversionError(path: PathComponent.pointer(path), code: code, message: message,
-                                      input: String(text.prefix(100))))
+    /// Records an error while fewer than `maxErrors` are listed; past that only counts it.
+    private mutating func fail(_ path: [PathComponent], _ code: ErrorCode, _ message: @autoclosure () -> String, _ value: JSONValue) {
+        errorCount += 1
+        guard errors.count < maxErrors else { return }
+        errors.append(ConversionError(path: PathComponent.pointer(path), code: code, message: message(),
+                                      input: String(value.jsonText.prefix(100))))
+    }
+
+    /// The listed errors, with one `too_many_errors` entry when some were not listed.
+    var report: [ConversionError] {
+        errorCount > errors.count ? errors + [.tooMany(total: errorCount, listed: errors.count)] : errors
     }
 }
 
@@ -135,26 +142,46 @@ extension Engine {
         case unknownModel(String)
     }
 
-    /// Maps a normalized document of `model` back to the upstream shape.
-    public func reverse(_ input: [UInt8], model name: String, maxDepth: Int = 256) -> ReverseResult {
+    /// Maps a normalized document of `model` (an object, or an array of objects) back to the
+    /// upstream shape. An array is mapped element by element, so the memory held beyond the
+    /// parse is one element's tree; past `maxErrors` errors are only counted.
+    public func reverse(_ input: [UInt8], model name: String, maxDepth: Int = 256, maxErrors: Int = 100) -> ReverseResult {
         let registry = cache.currentRegistry
         guard let model = registry.models[name] else { return .unknownModel(name) }
         let tape = JSONTape()
-        let parsed = input.withUnsafeBufferPointer { bytes -> Result<JSONValue, JSONSyntaxError> in
+        let parsed = input.withUnsafeBufferPointer { bytes -> Result<JSONDocument, JSONSyntaxError> in
             do throws(JSONSyntaxError) {
-                return .success(JSONValue(try JSONParser(maxDepth: maxDepth).parse(bytes, into: tape)))
+                return .success(try JSONParser(maxDepth: maxDepth).parse(bytes, into: tape))
             } catch {
                 return .failure(error)
             }
         }
-        let value: JSONValue
+        let document: JSONDocument
         switch parsed {
-        case .success(let tree): value = tree
+        case .success(let parsed): document = parsed
         case .failure(let error): return .malformed(error)
         }
-        var mapper = ReverseMapper(registry: registry)
-        let result = mapper.reverse(value, model: model)
-        return mapper.errors.isEmpty ? .success(result.jsonBytes) : .failure(mapper.errors)
+        var mapper = ReverseMapper(registry: registry, maxErrors: maxErrors)
+        var writer = JSONWriter(capacity: 256)
+        defer { writer.deallocate() }
+        let root = document[0]
+        if root.kind == .array {
+            writer.byte(UInt8(ascii: "["))
+            var item = 1
+            for index in 0..<Int(root.length) {
+                let reversed = mapper.reverseObject(JSONValue(document, item), model, path: [.index(index)])
+                // Once anything failed the output is not sent: stop building it.
+                if mapper.errorCount == 0 {
+                    if index > 0 { writer.byte(UInt8(ascii: ",")) }
+                    reversed.write(to: &writer)
+                }
+                item = Int(document[item].end)
+            }
+            writer.byte(UInt8(ascii: "]"))
+        } else {
+            mapper.reverseObject(JSONValue(document), model, path: []).write(to: &writer)
+        }
+        return mapper.errorCount == 0 ? .success(writer.makeArray()) : .failure(mapper.report)
     }
 
     /// The output bytes of a schema constant for a scalar type, or nil when it does not convert.

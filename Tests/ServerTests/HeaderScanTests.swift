@@ -1,0 +1,65 @@
+@testable import convertd
+import Testing
+
+/// The framing rules `HeaderScan` enforces, field by field, without a server.
+struct HeaderScanTests {
+    /// Lays the fields out as libmicrohttpd does (each line's CR LF turned into two zeros) and
+    /// scans them.
+    private static func scan(_ fields: [(String, String)], http11: Bool = true) -> (HeaderScan, HTTPError?) {
+        var buffer: [UInt8] = []
+        var spans: [(name: Range<Int>, value: Range<Int>)] = []
+        for (name, value) in fields {
+            let nameStart = buffer.count
+            buffer += Array(name.utf8)
+            let nameEnd = buffer.count
+            buffer += [0, 0x20]
+            let valueStart = buffer.count
+            buffer += Array(value.utf8)
+            // libmicrohttpd measures a value up to its first zero.
+            let valueEnd = valueStart + (Array(value.utf8).firstIndex(of: 0) ?? value.utf8.count)
+            buffer += [0, 0]
+            spans.append((nameStart..<nameEnd, valueStart..<valueEnd))
+        }
+        buffer += [0, 0]
+        var scan = HeaderScan()
+        buffer.withUnsafeBufferPointer { bytes in
+            for span in spans {
+                scan.add(name: UnsafeBufferPointer(rebasing: bytes[span.name]), value: UnsafeBufferPointer(rebasing: bytes[span.value]))
+            }
+        }
+        return (scan, scan.verdict(http11: http11))
+    }
+
+    @Test func anOrdinaryHeadPasses() {
+        let (scan, verdict) = HeaderScanTests.scan([("Host", "x"), ("Content-Type", "application/json"), ("Content-Length", "12"),
+                                                    ("X-Request-Id", "abc"), ("Expect", "100-continue")])
+        #expect(verdict == nil)
+        #expect(scan.contentType == "application/json")
+        #expect(scan.contentLength == 12)
+        #expect(scan.requestID == "abc")
+        #expect(scan.expectsContinue)
+        #expect(HeaderScanTests.scan([("Host", "x"), ("Transfer-Encoding", "Chunked")]).1 == nil)
+        #expect(HeaderScanTests.scan([], http11: false).1 == nil)
+    }
+
+    static let refusals: [(fields: [(String, String)], code: String)] = [
+        ([("Host", "x"), ("Content-Length", "2"), ("Content-Length", "2")], "bad_framing"),
+        ([("Host", "x"), ("Content-Length", "2"), ("Transfer-Encoding", "chunked")], "bad_framing"),
+        ([("Host", "x"), ("Transfer-Encoding ", "chunked")], "bad_header"),
+        ([("Host", "x"), ("Bad\tName", "v")], "bad_header"),
+        ([("Host", "x"), ("X-A", "a\rb")], "bad_header"),
+        ([("Host", "x"), ("X-A", "a\u{1}b")], "bad_header"),
+        ([("Host", "x"), ("X-A", "a\u{0}b"), ("X-B", "c")], "bad_header"),
+        ([("Host", "x"), ("X-A", "a\u{0}b")], "bad_header"),
+        ([("Host", "x"), ("Transfer-Encoding", "gzip")], "unsupported_transfer_encoding"),
+        ([("Host", "x"), ("Transfer-Encoding", "gzip, chunked")], "unsupported_transfer_encoding"),
+        ([("Host", "x"), ("Transfer-Encoding", "chunked"), ("Transfer-Encoding", "chunked")], "unsupported_transfer_encoding"),
+        ([("Content-Length", "0")], "bad_header"),
+        ([("Host", "x"), ("Host", "y")], "bad_header"),
+    ]
+
+    @Test(arguments: refusals)
+    func ambiguousOrMalformedHeadsAreRefused(_ refusal: (fields: [(String, String)], code: String)) {
+        #expect(HeaderScanTests.scan(refusal.fields).1?.code == refusal.code, "\(refusal.fields)")
+    }
+}
