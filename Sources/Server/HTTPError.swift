@@ -21,6 +21,16 @@ enum HTTPError: Error, Equatable {
     case requestTimeout(String)
     /// libmicrohttpd's parser refused the head with `status`.
     case rejectedHead(status: Int)
+    /// The admin API needs `Authorization: Bearer <token>` and the right token.
+    case unauthorized
+    /// No admin token is configured: the admin API is off.
+    case adminDisabled
+    /// A schema change with mistakes: every one.
+    case invalidSchema([SchemaError])
+    /// A model other models extend or reference cannot be deleted.
+    case inUse(model: String, by: [String])
+    /// A `PUT /schemas/{Model}` body that does not define the model.
+    case modelNotDefined(String)
 
     var status: Int {
         switch self {
@@ -29,6 +39,10 @@ enum HTTPError: Error, Equatable {
         case .bodyTooLarge: 413
         case .unsupportedMediaType: 415
         case .invalidOption, .malformed, .badFraming, .badHeader: 400
+        case .unauthorized: 401
+        case .adminDisabled: 403
+        case .inUse: 409
+        case .invalidSchema, .modelNotDefined: 422
         case .overloaded, .unavailable: 503
         case .unsupportedTransferEncoding: 501
         case .requestTimeout: 408
@@ -47,6 +61,11 @@ enum HTTPError: Error, Equatable {
         case .malformed(let error): error.code
         case .overloaded: "overloaded"
         case .unavailable: "unavailable"
+        case .unauthorized: "unauthorized"
+        case .adminDisabled: "admin_disabled"
+        case .invalidSchema: "invalid_schema"
+        case .inUse: "in_use"
+        case .modelNotDefined: "model_not_defined"
         case .badFraming: "bad_framing"
         case .badHeader: "bad_header"
         case .unsupportedTransferEncoding: "unsupported_transfer_encoding"
@@ -75,6 +94,11 @@ enum HTTPError: Error, Equatable {
         case .overloaded: "the server is at its connection limit; retry later"
         case .unavailable(let reason): reason
         case .badFraming(let reason), .badHeader(let reason): reason
+        case .unauthorized: "send Authorization: Bearer <admin token>"
+        case .adminDisabled: "the admin API is off: no admin token is configured"
+        case .invalidSchema(let errors): "\(errors.count) schema errors"
+        case .inUse(let model, let users): "model '\(model)' is used by \(users.joined(separator: ", ")); change or delete those first"
+        case .modelNotDefined(let model): "the body does not define model '\(model)'"
         case .unsupportedTransferEncoding(let coding): "Transfer-Encoding '\(coding)' is not supported; send chunked or a Content-Length"
         case .requestTimeout(let part): "the request's \(part) did not arrive in time"
         case .rejectedHead(let status):
@@ -91,17 +115,32 @@ enum HTTPError: Error, Equatable {
     /// The error as the one entry of an `errors` list.
     var entry: JSONValue {
         if case .malformed(let error) = self { return ResultJSON.syntaxError(error) }
-        return .object([.init("code", .string(code)), .init("message", .string(message))])
+        var members: [JSONValue.Member] = [.init("code", .string(code)), .init("message", .string(message))]
+        if case .inUse(_, let users) = self { members.append(.init("usedBy", .array(users.map { .string($0) }))) }
+        return .object(members)
+    }
+
+    /// The entries of the `errors` list: one, or one per schema mistake.
+    var entries: [JSONValue] {
+        guard case .invalidSchema(let errors) = self else { return [entry] }
+        return errors.map { error in
+            var members: [JSONValue.Member] = [.init("code", .string(code)), .init("file", .string(error.file))]
+            if let model = error.model { members.append(.init("model", .string(model))) }
+            if let property = error.property { members.append(.init("property", .string(property))) }
+            members.append(.init("message", .string(error.message)))
+            return .object(members)
+        }
     }
 
     var response: HTTPResponse {
         var members: [JSONValue.Member] = []
         if case .unknownSchema(let name) = self { members.append(.init("schema", .string(name))) }
-        members.append(.init("errors", .array([entry])))
+        members.append(.init("errors", .array(entries)))
         var response = HTTPResponse.json(status, .object(members))
         if case .methodNotAllowed(_, let allow) = self {
             response.headers.append(("Allow", allow.joined(separator: ", ")))
         }
+        if case .unauthorized = self { response.headers.append(("WWW-Authenticate", "Bearer")) }
         return response
     }
 }

@@ -24,6 +24,7 @@ struct InfoRoutes: Sendable {
         }
         return .json(200, .object([
             .init("generation", .number(String(engine.cache.snapshot.generation))),
+            .init("digest", .string(registry.digest)),
             .init("loadedAt", .string(InfoRoutes.timestamp(registry.loadedAt))),
             .init("models", .array(models)),
         ]))
@@ -60,6 +61,7 @@ struct InfoRoutes: Sendable {
             .init("inFlight", number(stats.inFlight)),
             .init("connections", number(stats.connections.value)),
             .init("models", number(engine.cache.currentRegistry.names.count)),
+            .init("digest", .string(engine.cache.currentRegistry.digest)),
             .init("uptimeSeconds", .number(String(format: "%.3f", stats.uptimeSeconds))),
         ]))
     }
@@ -69,9 +71,10 @@ struct InfoRoutes: Sendable {
         .json(200, .object([.init("status", .string("ok"))]))
     }
 
-    /// Readiness: 503 while draining.
-    func ready(draining: Bool) -> HTTPResponse {
-        .json(draining ? 503 : 200, .object([.init("status", .string(draining ? "draining" : "ready"))]))
+    /// Readiness: 503 until the first schemas are loaded, and while draining.
+    func ready(loaded: Bool, draining: Bool) -> HTTPResponse {
+        let status = draining ? "draining" : loaded ? "ready" : "loading"
+        return .json(status == "ready" ? 200 : 503, .object([.init("status", .string(status))]))
     }
 
     /// RFC 3339 UTC with milliseconds.

@@ -2,6 +2,8 @@
 enum MediaType: Equatable {
     case json
     case ndjson
+    /// A schema file in YAML, for `PUT /schemas/{Model}`.
+    case yaml
     case unsupported(String)
 
     /// No `Content-Type` means JSON; `application/json` and `application/*+json` are JSON,
@@ -18,6 +20,9 @@ enum MediaType: Equatable {
             let type = MediaType.essence(of: bytes)
             if type.equals(ignoringCase: "application/json") { return .json }
             if type.equals(ignoringCase: "application/x-ndjson") || type.equals(ignoringCase: "application/ndjson") { return .ndjson }
+            if type.equals(ignoringCase: "application/yaml") || type.equals(ignoringCase: "application/x-yaml") || type.equals(ignoringCase: "text/yaml") {
+                return .yaml
+            }
             if type.hasPrefix(ignoringCase: "application/"), MediaType.isStructuredJSON(subtype: type.dropFirst(12)) { return .json }
             return .unsupported(contentType)
         }

@@ -4,6 +4,12 @@ enum Endpoint: Equatable, Sendable {
     case reverse(schema: String)
     case schemas
     case schema(String)
+    /// `PUT /schemas/{Model}` (admin).
+    case putSchema(String)
+    /// `DELETE /schemas/{Model}` (admin).
+    case deleteSchema(String)
+    /// `POST /schemas/reload` (admin).
+    case reloadSchemas
     case stats
     case health
     case ready
@@ -11,19 +17,27 @@ enum Endpoint: Equatable, Sendable {
     /// The schema the request is about, for the request log.
     var schemaName: String? {
         switch self {
-        case .convert(let name), .reverse(let name), .schema(let name): name
-        case .schemas, .stats, .health, .ready: nil
+        case .convert(let name), .reverse(let name), .schema(let name), .putSchema(let name), .deleteSchema(let name): name
+        case .schemas, .reloadSchemas, .stats, .health, .ready: nil
         }
     }
 
     /// Whether the endpoint is a liveness or readiness probe.
     var isProbe: Bool { self == .health || self == .ready }
 
+    /// Whether the endpoint changes the schemas, which needs the admin token.
+    var isAdmin: Bool {
+        switch self {
+        case .putSchema, .deleteSchema, .reloadSchemas: true
+        default: false
+        }
+    }
+
     /// Whether the endpoint reads a request body.
     var takesBody: Bool {
         switch self {
-        case .convert, .reverse: true
-        case .schemas, .schema, .stats, .health, .ready: false
+        case .convert, .reverse, .putSchema: true
+        case .schemas, .schema, .deleteSchema, .reloadSchemas, .stats, .health, .ready: false
         }
     }
 }
@@ -42,7 +56,7 @@ enum Router {
         case ("convert", let name?): match = (.convert(schema: name), writing)
         case ("reverse", let name?): match = (.reverse(schema: name), writing)
         case ("schemas", nil): match = (.schemas, reading)
-        case ("schemas", let name?): match = (.schema(name), reading)
+        case ("schemas", let name?): match = Router.schema(name, method: method)
         case ("stats", nil): match = (.stats, reading)
         case ("healthz", nil): match = (.health, reading)
         case ("readyz", nil): match = (.ready, reading)
@@ -50,6 +64,18 @@ enum Router {
         }
         guard match.allow.contains(method) else { return .failure(.methodNotAllowed(method: method, allow: match.allow)) }
         return .success(match.endpoint)
+    }
+
+    /// `/schemas/{name}`: read, replaced, deleted; `POST /schemas/reload` reloads (a model may
+    /// still be named `reload`: the method tells them apart).
+    private static func schema(_ name: String, method: String) -> (endpoint: Endpoint, allow: [String]) {
+        let allow = reading + ["PUT", "DELETE"] + (name == "reload" ? writing : [])
+        switch method {
+        case "PUT": return (.putSchema(name), allow)
+        case "DELETE": return (.deleteSchema(name), allow)
+        case "POST" where name == "reload": return (.reloadSchemas, allow)
+        default: return (.schema(name), allow)
+        }
     }
 
     /// `/first` or `/first/second`, both non-empty; nil for any other shape. Reads the path's

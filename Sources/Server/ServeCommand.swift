@@ -41,6 +41,14 @@ struct ServeCommand: ParsableCommand {
     var maxConnections: Int?
     @Option(help: "Open connections from one client address, more are closed at once; 0 for no limit, as behind a gateway (env MAX_CONNECTIONS_PER_CLIENT, default 256).")
     var maxConnectionsPerClient: Int?
+    @Option(help: "Bearer token that opens the admin API (PUT/DELETE /schemas/{Model}, POST /schemas/reload); without one the admin API answers 403 (env ADMIN_TOKEN, or ADMIN_TOKEN_FILE naming a file that holds it).")
+    var adminToken: String?
+    @Flag(help: "Write accepted admin changes into the schema directory, so a restart serves them (env PERSIST=1); without it they last until restart.")
+    var persist = false
+    @Option(help: "Seconds between checks of the schema directory, reloaded when its files change; 0 turns the watch off (env RELOAD_INTERVAL, default 0).")
+    var reloadInterval: Double?
+    @Flag(help: "Share the port with other processes that ask the same (SO_REUSEPORT); without it a port in use is an error (env SHARE_PORT=1).")
+    var sharePort = false
     @Option(help: "Seconds in-flight requests get to finish after SIGTERM (env GRACE, default 10).")
     var grace: Double?
     @Option(help: "trace, debug, info, notice, warning, error or critical (env LOG_LEVEL, default info).")
@@ -55,20 +63,9 @@ struct ServeCommand: ParsableCommand {
         LoggingSystem.bootstrap { label in LineLogHandler(label: label, format: config.logFormat, level: config.logLevel) }
         let logger = Logger(label: "convertd")
 
-        let registry: SchemaRegistry
-        do {
-            registry = try SchemaLoader.load(directory: config.schemas)
-        } catch {
-            for problem in error.errors {
-                logger.critical("schema error", metadata: ["error": .string(problem.description)])
-            }
-            logger.critical("not starting: the schema directory has errors", metadata: [
-                "schemas": .string(config.schemas), "errors": .stringConvertible(error.errors.count),
-            ])
-            throw ExitCode(1)
-        }
         let stats = ServiceStats()
-        let service = Service(engine: Engine(registry: registry), limits: config.limits, stats: stats, logger: logger,
+        let schemas = SchemaAdmin(engine: Engine(), directory: config.schemas, persist: config.persist)
+        let service = Service(schemas: schemas, adminToken: config.adminToken, limits: config.limits, stats: stats, logger: logger,
                               accessLog: AccessLog(format: config.logFormat, level: config.logLevel))
         let server = HTTPServer(settings: config.server, handler: service, connections: stats.connections)
         let port: Int
@@ -78,18 +75,27 @@ struct ServeCommand: ParsableCommand {
             logger.critical("not starting", metadata: ["error": .string(error.description)])
             throw ExitCode(1)
         }
+        // The port is bound first, so a probe hears 503 from /readyz while the schemas load.
+        guard service.reload() else {
+            logger.critical("not starting: the schema directory has errors", metadata: ["schemas": .string(config.schemas)])
+            _ = server.stop(within: 1)
+            throw ExitCode(1)
+        }
         logger.notice("listening", metadata: [
             "host": .string(config.server.host), "port": .stringConvertible(port),
-            "threads": .stringConvertible(config.server.threads), "models": .stringConvertible(registry.names.count),
-            "schemas": .string(config.schemas),
+            "threads": .stringConvertible(config.server.threads), "models": .stringConvertible(service.engine.cache.currentRegistry.names.count),
+            "schemas": .string(config.schemas), "admin": .string(config.adminToken == nil ? "off" : "on"),
         ])
+        let watch = config.reloadInterval > 0 ? SchemaWatch(service: service, interval: config.reloadInterval) : nil
+        watch?.start()
 
         while true {
             let signal = signals.next()
             if Signals.stop.contains(signal) { break }
             logger.notice("reloading schemas", metadata: ["schemas": .string(config.schemas)])
-            service.reload(directory: config.schemas)
+            service.reload()
         }
+        watch?.stop()
         drain(service, server, grace: config.grace, logger: logger)
     }
 

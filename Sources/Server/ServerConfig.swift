@@ -9,6 +9,10 @@ struct ServerConfig {
     var limits = Service.Limits()
     var schemas = "schemas"
     var grace = 10.0
+    var adminToken: AdminToken?
+    var persist = false
+    /// Seconds between checks of the schema directory; 0 for none.
+    var reloadInterval = 0.0
     var logLevel = Logger.Level.info
     var logFormat = LogLine.Format.json
 
@@ -44,6 +48,12 @@ struct ServerConfig {
         server.maxConnectionsPerClient = resolver.value(command.maxConnectionsPerClient, "MAX_CONNECTIONS_PER_CLIENT", "--max-connections-per-client",
                                                         default: server.maxConnectionsPerClient,
                                                         expected: "0–1000000 (0: no limit)") { Int($0) } valid: { (0...1_000_000).contains($0) }
+        server.sharePort = resolver.value(command.sharePort ? true : nil, "SHARE_PORT", "--share-port", default: false,
+                                          expected: "1 or 0", parse: ServerConfig.switchValue)
+        persist = resolver.value(command.persist ? true : nil, "PERSIST", "--persist", default: false, expected: "1 or 0", parse: ServerConfig.switchValue)
+        reloadInterval = resolver.value(command.reloadInterval, "RELOAD_INTERVAL", "--reload-interval", default: reloadInterval,
+                                        expected: "0–86400 seconds") { Double($0) } valid: { (0...86_400).contains($0) }
+        adminToken = ServerConfig.adminToken(command.adminToken, environment: environment, errors: &resolver.errors)
         grace = resolver.value(command.grace, "GRACE", "--grace", default: grace, expected: "0–3600 seconds") { Double($0) } valid: { (0...3600).contains($0) }
         let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
         logLevel = resolver.parsed(command.logLevel, "LOG_LEVEL", "--log-level", default: logLevel, expected: levels) {
@@ -53,6 +63,29 @@ struct ServerConfig {
             LogLine.Format(rawValue: $0.lowercased())
         }
         guard resolver.errors.isEmpty else { throw ValidationError(resolver.errors.joined(separator: "\n")) }
+    }
+
+    /// An on/off environment value: `1`/`true` or `0`/`false`/empty.
+    private static func switchValue(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "1", "true": true
+        case "0", "false", "": false
+        default: nil
+        }
+    }
+
+    /// The admin token: the flag, else `ADMIN_TOKEN`, else the contents of `ADMIN_TOKEN_FILE`
+    /// (a mounted Kubernetes Secret). The token itself never appears in an error.
+    private static func adminToken(_ flag: String?, environment: [String: String], errors: inout [String]) -> AdminToken? {
+        if let flag { return AdminToken(flag) }
+        if let text = environment["ADMIN_TOKEN"] { return AdminToken(text) }
+        guard let path = environment["ADMIN_TOKEN_FILE"] else { return nil }
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8),
+              let token = AdminToken(text) else {
+            errors.append("ADMIN_TOKEN_FILE=\(path): expected a readable file holding the token")
+            return nil
+        }
+        return token
     }
 
     /// Picks flag, environment or default, collecting what is invalid.

@@ -17,22 +17,33 @@ final class Service: HTTPHandler {
     }
 
     let engine: Engine
+    let schemas: SchemaAdmin
     let limits: Limits
     let stats: ServiceStats
     let logger: Logger
     let accessLog: AccessLog
+    /// Opens the admin API; nil leaves it off (403).
+    private let adminToken: AdminToken?
     private let conversions: ConversionRoute
     private let info: InfoRoutes
+    private let admin: AdminRoutes
     private let draining = Atomic<Bool>(false)
+    /// Set once the first registry is served: until then `/readyz` answers 503.
+    private let loaded: Atomic<Bool>
 
-    init(engine: Engine, limits: Limits, stats: ServiceStats, logger: Logger, accessLog: AccessLog) {
-        self.engine = engine
+    init(schemas: SchemaAdmin, adminToken: AdminToken? = nil, limits: Limits, stats: ServiceStats, logger: Logger, accessLog: AccessLog) {
+        engine = schemas.engine
+        self.schemas = schemas
+        self.adminToken = adminToken
         self.limits = limits
         self.stats = stats
         self.logger = logger
         self.accessLog = accessLog
         conversions = ConversionRoute(engine: engine, maxDepth: limits.maxDepth, maxErrors: limits.maxErrors)
         info = InfoRoutes(engine: engine, stats: stats)
+        admin = AdminRoutes(admin: schemas)
+        // An engine built around a registry (tools, tests) serves from the start.
+        loaded = Atomic(!engine.cache.currentRegistry.names.isEmpty)
     }
 
     var maxBodyBytes: Int { limits.maxBodyBytes }
@@ -59,17 +70,23 @@ final class Service: HTTPHandler {
             response.headers += [("Retry-After", "1"), ("Connection", "close")]
             return .answer(response)
         }
-        guard endpoint.takesBody else { return .collect(endpoint) }
-        switch MediaType(contentType: head.contentType) {
-        case .json:
-            return .collect(endpoint)
-        case .unsupported(let type):
-            return .answer(HTTPError.unsupportedMediaType(type).response)
-        case .ndjson:
-            guard case .convert(let schema) = endpoint else {
-                return .answer(HTTPError.unsupportedMediaType(head.contentType ?? "").response)
+        if endpoint.isAdmin {
+            switch AdminToken.verdict(head.authorization, token: adminToken) {
+            case .allowed: break
+            case .off: return .answer(HTTPError.adminDisabled.response)
+            case .unauthorized: return .answer(HTTPError.unauthorized.response)
             }
+        }
+        guard endpoint.takesBody else { return .collect(endpoint) }
+        switch (MediaType(contentType: head.contentType), endpoint) {
+        case (.json, _), (.yaml, .putSchema):
+            return .collect(endpoint)
+        case (.ndjson, .convert(let schema)):
             return streamPlan(schema: schema, head: head)
+        case (.unsupported(let type), _):
+            return .answer(HTTPError.unsupportedMediaType(type).response)
+        case (.ndjson, _), (.yaml, _):
+            return .answer(HTTPError.unsupportedMediaType(head.contentType ?? "").response)
         }
     }
 
@@ -94,10 +111,23 @@ final class Service: HTTPHandler {
         case .reverse(let schema): conversions.reverse(body, schema: schema, head: head)
         case .schemas: info.schemas()
         case .schema(let name): info.schema(name)
+        case .putSchema(let name): changed(admin.put(name, body: body, yaml: MediaType(contentType: head.contentType) == .yaml), head)
+        case .deleteSchema(let name): changed(admin.delete(name), head)
+        case .reloadSchemas: changed(admin.reload(), head)
         case .stats: info.statistics()
         case .health: info.health()
-        case .ready: info.ready(draining: isDraining)
+        case .ready: info.ready(loaded: loaded.load(ordering: .relaxed), draining: isDraining)
         }
+    }
+
+    /// Logs an accepted change to the schemas (never the token).
+    private func changed(_ response: HTTPResponse, _ head: RequestHead) -> HTTPResponse {
+        guard response.status < 300, case .bytes(let body) = response.body else { return response }
+        logger.notice("schemas changed", metadata: [
+            "method": .string(head.method), "path": .string(head.path), "request_id": .string(head.requestID),
+            "change": .string(String(decoding: body, as: UTF8.self)),
+        ])
+        return response
     }
 
     func finished(_ head: RequestHead, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64) {
@@ -115,24 +145,46 @@ final class Service: HTTPHandler {
         logger.debug("libmicrohttpd", metadata: ["message": .string(message)])
     }
 
-    /// Loads the schema directory again and serves it; on errors keeps the current registry and
-    /// logs every error. Returns whether the new registry is served.
+    /// Loads the schema directory (the first time, or again on `SIGHUP`) and serves it; on errors
+    /// keeps the current registry and logs every error. Returns whether the directory is served.
     @discardableResult
-    func reload(directory: String) -> Bool {
-        do {
-            let registry = try SchemaLoader.load(directory: directory)
-            let dropped = engine.cache.replace(registry: registry)
-            logger.notice("schemas reloaded", metadata: [
-                "models": .stringConvertible(registry.names.count),
-                "recompile": .string(dropped.sorted().joined(separator: ",")),
-                "generation": .stringConvertible(engine.cache.snapshot.generation),
+    func reload() -> Bool {
+        report(schemas.reload())
+    }
+
+    /// Reloads when the directory's files changed (the watch); false when nothing changed.
+    @discardableResult
+    func reloadIfChanged() -> Bool {
+        guard let outcome = schemas.reloadIfChanged() else { return false }
+        return report(outcome)
+    }
+
+    /// Logs what a reload did, and marks the service ready after the first one that worked.
+    private func report(_ outcome: SchemaAdmin.Outcome) -> Bool {
+        switch outcome {
+        case .success(let update):
+            loaded.store(true, ordering: .relaxed)
+            logger.notice("schemas loaded", metadata: [
+                "models": .stringConvertible(engine.cache.currentRegistry.names.count),
+                "added": .string(update.added.joined(separator: ",")),
+                "replaced": .string(update.replaced.joined(separator: ",")),
+                "removed": .string(update.removed.joined(separator: ",")),
+                "generation": .stringConvertible(update.generation),
+                "digest": .string(update.digest),
             ])
             return true
-        } catch {
-            for problem in error.errors {
-                logger.error("schema error", metadata: ["error": .string(problem.description)])
+        case .failure(let error):
+            let problems: [String]
+            switch error {
+            case .refused(.invalid(let errors)): problems = errors.errors.map(\.description)
+            case .refused(let other): problems = [other.description]
+            case .notPersisted(let reason): problems = [reason]
             }
-            logger.error("schema reload failed; serving the last good schemas", metadata: ["errors": .stringConvertible(error.errors.count)])
+            for problem in problems {
+                logger.error("schema error", metadata: ["error": .string(problem)])
+            }
+            logger.error(loaded.load(ordering: .relaxed) ? "schema reload failed; serving the last good schemas" : "the schema directory has errors",
+                         metadata: ["errors": .stringConvertible(problems.count), "schemas": .string(schemas.directory)])
             return false
         }
     }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import MappingEngine
 
-/// The meta table under contention: single flight, and conversions racing invalidations.
+/// The meta table under contention: lookups of a compiled table, and conversions racing changes.
 @Suite struct ConcurrencyTests {
     private static let schemas = """
         Parent:
@@ -21,52 +21,52 @@ import Testing
             x: int32
         """
 
-    private static func registry(ageType: String = "uint8") throws -> SchemaRegistry {
-        try SchemaLoader.load(sources: [("models.yaml", schemas.replacingOccurrences(of: "age: uint8", with: "age: \(ageType)"))])
+    private static func sources(ageType: String = "uint8") -> [SchemaSource] {
+        [SchemaSource(file: "models.yaml", text: schemas.replacingOccurrences(of: "age: uint8", with: "age: \(ageType)"))]
     }
 
-    @Test func concurrentMissesBuildOnce() throws {
+    private static func registry(ageType: String = "uint8") throws -> SchemaRegistry {
+        try SchemaLoader.load(sources: sources(ageType: ageType).map { ($0.file, $0.text) })
+    }
+
+    @Test func concurrentLookupsAreHitsWithoutBuilds() throws {
         let cache = MetaCache(registry: try Self.registry())
         DispatchQueue.concurrentPerform(iterations: 16) { _ in
             _ = cache.meta(for: "Parent")
         }
         let stats = cache.snapshot
-        #expect(stats.builds == 1)
-        #expect(stats.hits + stats.misses == 16)
-        #expect(stats.entries == 1)
+        #expect(stats.builds == 3)
+        #expect(stats.hits == 16)
+        #expect(stats.misses == 0)
+        #expect(stats.entries == 3)
     }
 
-    @Test func invalidationDropsTheModelAndItsUsers() throws {
-        let cache = MetaCache(registry: try Self.registry())
-        for name in ["Parent", "Child", "Other"] { _ = cache.meta(for: name) }
-        let dropped = cache.invalidate("Child")
-        #expect(dropped == ["Parent", "Child"])
-        #expect(cache.snapshot.entries == 1)
-        #expect(cache.snapshot.generation == 1)
+    @Test func aChangeDropsTheModelAndItsUsersOnly() throws {
+        let engine = Engine()
+        _ = engine.load(Self.sources())
+        let other = engine.cache.meta(for: "Other")
+        let update = try engine.load(Self.sources(ageType: "uint16")).get()
+        #expect(update.replaced == ["Child"])
+        let stats = engine.cache.snapshot
+        #expect(stats.invalidations == 2)
+        #expect(stats.builds == 3 + 2)
+        #expect(stats.entries == 3)
+        #expect(stats.generation == 2)
+        #expect(engine.cache.meta(for: "Other") === other)
     }
 
-    @Test func replacingTheRegistryDropsOnlyChangedModels() throws {
-        let cache = MetaCache(registry: try Self.registry())
-        for name in ["Parent", "Child", "Other"] { _ = cache.meta(for: name) }
-        let dropped = cache.replace(registry: try Self.registry(ageType: "uint16"))
-        #expect(dropped == ["Parent", "Child"])
-        #expect(cache.meta(for: "Other") != nil)
-        #expect(cache.snapshot.builds == 3)
-    }
-
-    @Test func conversionsRaceInvalidations() throws {
+    @Test func conversionsRaceChanges() throws {
         let engine = Engine(registry: try Self.registry())
         let input = Array(#"{"id":"7","child":{"full_name":"Ana","age":"30"},"children":[{"full_name":"Bo"}]}"#.utf8)
         let expected = #"{"id":7,"child":{"fullName":"Ana","age":30},"children":[{"fullName":"Bo"}]}"#
         let failures = Counter()
-        let alternate = try Self.registry(ageType: "uint16")
-        let original = try Self.registry()
+        let alternate = Self.sources(ageType: "uint16")
+        let original = Self.sources()
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
             let workspace = Workspace()
             for round in 0..<400 {
                 if worker == 0 && round % 10 == 0 {
-                    engine.cache.replace(registry: round % 20 == 0 ? alternate : original)
-                    engine.cache.invalidate("Child")
+                    _ = engine.load(round % 20 == 0 ? alternate : original)
                     continue
                 }
                 let ok = input.withUnsafeBufferPointer { bytes in
@@ -80,7 +80,7 @@ import Testing
         }
         #expect(failures.value == 0)
         #expect(engine.cache.snapshot.invalidations > 0)
-        #expect(engine.cache.snapshot.generation == 80)
+        #expect(engine.cache.snapshot.generation == 40)
     }
 }
 

@@ -28,12 +28,17 @@ enum ServerFixture {
         try SchemaLoader.load(sources: [(file: "products.yaml", text: products)])
     }
 
-    /// A service over the fixture schemas, logging nowhere.
-    static func service(limits: Service.Limits = .init()) throws -> Service {
+    /// A service over the fixture schemas (or, with `directory`, over that directory, loaded),
+    /// logging nowhere.
+    static func service(limits: Service.Limits = .init(), directory: URL? = nil, adminToken: String? = nil) throws -> Service {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
-        return Service(engine: Engine(registry: try registry()), limits: limits, stats: ServiceStats(), logger: logger,
-                       accessLog: AccessLog(format: .text, level: .critical))
+        let engine = directory == nil ? Engine(registry: try registry()) : Engine()
+        let service = Service(schemas: SchemaAdmin(engine: engine, directory: directory?.path ?? "", persist: false),
+                              adminToken: adminToken.flatMap(AdminToken.init), limits: limits, stats: ServiceStats(), logger: logger,
+                              accessLog: AccessLog(format: .text, level: .critical))
+        if directory != nil { service.reload() }
+        return service
     }
 
     /// A fresh directory holding the fixture schemas.
@@ -42,6 +47,19 @@ enum ServerFixture {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try products.write(to: directory.appendingPathComponent("products.yaml"), atomically: true, encoding: .utf8)
         return directory
+    }
+}
+
+/// A fresh directory holding the fixture schemas, removed with the value.
+final class FixtureDirectory {
+    let url: URL
+
+    init() throws {
+        url = try ServerFixture.directory()
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
     }
 }
 

@@ -1,41 +1,43 @@
 /// Turns resolved models into `ModelMeta`: the one switch over types, run once per model.
 ///
-/// A build compiles the whole graph reachable from the requested model privately, so
-/// recursive and mutually recursive models resolve without touching the cache.
+/// One compiler compiles each model it is asked for, and each model those reach, exactly once,
+/// so recursive and mutually recursive models point at each other; a model in `kept` (compiled
+/// by an earlier change and still valid) is pointed at, not compiled again. `RegistryCompiler`
+/// drives it.
 struct Compiler {
     let registry: SchemaRegistry
-    private var building: [String: ModelMeta] = [:]
+    /// Metas of an earlier compile that this one points at instead of compiling.
+    private let kept: [String: ModelMeta]
+    /// The metas compiled here, by model name.
+    private(set) var built: [String: ModelMeta] = [:]
+    /// For each model compiled here, the models its converters point at (itself excluded).
+    private(set) var references: [String: Set<String>] = [:]
     private var pendingDefaults: [(meta: ModelMeta, index: Int, value: JSONValue, nullable: Bool)] = []
+    /// Constraints that do not fit their type; defaults, enums and values that do not convert;
+    /// patterns that do not compile.
     private(set) var errors: [SchemaError] = []
 
-    init(registry: SchemaRegistry) { self.registry = registry }
-
-    /// Compiles `name` and everything it reaches; nil when the model does not exist.
-    static func compile(_ name: String, in registry: SchemaRegistry) -> ModelMeta? {
-        var compiler = Compiler(registry: registry)
-        guard let meta = compiler.meta(for: name) else { return nil }
-        compiler.finishDefaults()
-        // Converters refer to models unowned; the root keeps the rest of its graph alive.
-        meta.graph = compiler.building.values.filter { $0 !== meta }
-        return meta
+    init(registry: SchemaRegistry, keeping kept: [String: ModelMeta] = [:]) {
+        self.registry = registry
+        self.kept = kept
     }
 
-    /// Every mistake a compile of each model finds: constraints that do not fit their type,
-    /// defaults, enums and values that do not convert, patterns that do not compile.
-    static func check(_ registry: SchemaRegistry) -> [SchemaError] {
-        var compiler = Compiler(registry: registry)
-        for name in registry.names { _ = compiler.meta(for: name) }
-        compiler.finishDefaults()
-        return compiler.errors
-    }
-
-    private mutating func meta(for name: String) -> ModelMeta? {
-        if let meta = building[name] { return meta }
+    /// The meta of `name`: kept, already built, or compiled now with everything it reaches; nil
+    /// when the model does not exist. Call `finishDefaults` once every model is asked for.
+    mutating func meta(for name: String) -> ModelMeta? {
+        if let meta = built[name] ?? kept[name] { return meta }
         guard let model = registry.models[name] else { return nil }
         let meta = ModelMeta(resolved: model)
-        building[name] = meta
+        built[name] = meta
+        references[name] = []
         fill(meta, model)
         return meta
+    }
+
+    /// The meta of `target`, which `model`'s converters will point at.
+    private mutating func meta(for target: String, from model: String) -> ModelMeta? {
+        if target != model { references[model, default: []].insert(target) }
+        return meta(for: target)
     }
 
     private mutating func fill(_ meta: ModelMeta, _ model: ResolvedModel) {
@@ -98,7 +100,7 @@ struct Compiler {
             knownKeys.append(lookup.firstKey)
             var mapping: [(tag: [UInt8], model: ModelReference)] = []
             for entry in definition.mapping {
-                if let target = self.meta(for: entry.model) { mapping.append((Array(entry.tag.utf8), ModelReference(meta: target))) }
+                if let target = self.meta(for: entry.model, from: model.name) { mapping.append((Array(entry.tag.utf8), ModelReference(meta: target))) }
             }
             discriminator = DiscriminatorMeta(lookup: lookup, mapping: mapping)
         }
@@ -117,7 +119,7 @@ struct Compiler {
     }
 
     /// Converts defaults once every model of the build is complete (a default may be a nested model).
-    private mutating func finishDefaults() {
+    mutating func finishDefaults() {
         for pending in pendingDefaults {
             let property = pending.meta.properties[pending.index]
             switch ConstantConverter.output(of: pending.value, through: property.converter, nullable: pending.nullable) {
@@ -151,7 +153,7 @@ struct Compiler {
             return MapConverter(element: ElementSpec(converter: inner, nullable: element.nullable, strict: strict),
                                 entries: CountLimits(min: property.minItems, max: property.maxItems))
         case .model(let name):
-            guard let meta = meta(for: name) else { return nil }
+            guard let meta = meta(for: name, from: model.name) else { return nil }
             return ModelConverter(meta: meta, strict: strict)
         default:
             return scalarConverter(type.kind, property, in: model)

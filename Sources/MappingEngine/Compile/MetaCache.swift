@@ -1,83 +1,74 @@
 import Dispatch
 import Foundation
 
-/// The table of compiled models, keyed by name, built on first use.
+/// The table of compiled models, keyed by name, and the registry they were compiled from.
 ///
-/// One semaphore guards the table, the registry, the in-flight builds and the counters; it is
-/// held only to look up and insert, never while compiling. Two requests that miss at once build
-/// once (single flight). Replacing the registry bumps the generation and drops exactly the
-/// entries of the changed models and of every model that uses or extends them.
+/// Every model of the served registry is in the table before the registry is served:
+/// `SchemaPipeline` compiles a change first, then swaps the registry and the table together.
+/// A lookup of a registered model is therefore always a hit and nothing is ever compiled on a
+/// request path; no lookup can fall between a swap's registry and its table, so there is no
+/// miss to build lazily and no single flight to run. One semaphore guards the registry, the
+/// table and the counters; it is held only to look up and to swap, never while compiling.
 public final class MetaCache: @unchecked Sendable {
     /// Counters for `/stats`.
     public struct Stats: Sendable, Equatable {
+        /// Compiled models in the table: every model of the served registry.
         public var entries = 0
+        /// Lookups of a registered model: one per conversion, answered from the table.
         public var hits = 0
+        /// Lookups of a name no model has; nothing is compiled for them.
         public var misses = 0
+        /// Models compiled into the table: each model once at load, then per accepted change the
+        /// changed models and those that use or extend them (refused changes are not counted).
         public var builds = 0
+        /// Time spent on those compilations.
         public var buildNanoseconds: UInt64 = 0
+        /// Entries dropped by accepted changes because their model changed, was removed, or uses
+        /// or extends one that did.
         public var invalidations = 0
+        /// Accepted changes since the cache was created (a load of the very sources served is no change).
         public var generation = 0
     }
 
-    /// A build under way that other requests for the same model wait on.
-    private final class Flight: @unchecked Sendable {
-        // `result` is written once before `done.leave()` and read only after `done.wait()`.
-        let done = DispatchGroup()
-        var result: ModelMeta?
+    /// A compiled model and the group that keeps alive every model it points at.
+    struct Entry: Sendable {
+        let meta: ModelMeta
+        let group: MetaGroup
     }
 
     // The lock guards every stored property below it.
     private let lock = DispatchSemaphore(value: 1)
     private var registry: SchemaRegistry
-    private var entries: [String: ModelMeta] = [:]
-    private var flights: [String: Flight] = [:]
+    private var entries: [String: Entry] = [:]
     private var stats = Stats()
 
+    /// Serves `registry`, each of its models compiled once now. Mistakes only compiling finds are
+    /// not reported here; `Engine.load` lists them and refuses the registry.
     public init(registry: SchemaRegistry) {
+        let compiled = RegistryCompiler.compile(registry.names, of: registry, keeping: [:])
         self.registry = registry
+        entries = compiled.entries
+        stats.entries = entries.count
+        stats.builds = compiled.entries.count
+        stats.buildNanoseconds = compiled.nanoseconds
     }
 
-    /// The compiled model, from the table or built now; nil when no such model is registered.
+    /// The compiled model; nil when no such model is registered.
     public func meta(for name: String) -> ModelMeta? {
+        entry(for: name)?.meta
+    }
+
+    /// The compiled model and its group, which a conversion holds while it runs.
+    func entry(for name: String) -> Entry? {
         lock.wait()
-        if let meta = entries[name] {
-            stats.hits += 1
-            lock.signal()
-            return meta
-        }
-        stats.misses += 1
-        // An unknown name is answered at once: no build to count, no flight to leave behind.
-        guard registry.models[name] != nil else {
+        guard let entry = entries[name] else {
+            stats.misses += 1
             lock.signal()
             return nil
         }
-        if let flight = flights[name] {
-            lock.signal()
-            flight.done.wait()
-            return flight.result
-        }
-        let flight = Flight()
-        flight.done.enter()
-        flights[name] = flight
-        let registry = self.registry
-        let generation = stats.generation
+        stats.hits += 1
         lock.signal()
-
-        let started = DispatchTime.now().uptimeNanoseconds
-        let meta = Compiler.compile(name, in: registry)
-        let elapsed = DispatchTime.now().uptimeNanoseconds - started
-
-        lock.wait()
-        stats.builds += 1
-        stats.buildNanoseconds += elapsed
-        // A registry replaced meanwhile makes this build stale: answer with it, do not keep it.
-        if let meta, generation == stats.generation { entries[name] = meta }
-        if flights[name] === flight { flights[name] = nil }
-        stats.entries = entries.count
-        lock.signal()
-        flight.result = meta
-        flight.done.leave()
-        return meta
+        return entry
     }
 
     /// The registry currently served.
@@ -94,44 +85,34 @@ public final class MetaCache: @unchecked Sendable {
         return stats
     }
 
-    /// Serves `newRegistry` from now on, dropping the entries of models whose definition changed
-    /// or disappeared and of every model that uses or extends them; unchanged models keep their
-    /// load time. Returns the dropped names.
-    @discardableResult
-    public func replace(registry newRegistry: SchemaRegistry) -> Set<String> {
+    /// The registry served and its table, read together.
+    var served: (registry: SchemaRegistry, entries: [String: Entry]) {
         lock.wait()
         defer { lock.signal() }
-        let old = registry
-        var changed = Set<String>()
-        for name in Set(old.definitions.keys).union(newRegistry.definitions.keys)
-        where old.definitions[name] != newRegistry.definitions[name] {
-            changed.insert(name)
-        }
-        var next = newRegistry
-        for name in next.names where !changed.contains(name) {
-            next.loadTimes[name] = old.loadTimes[name] ?? next.loadedAt
-        }
-        registry = next
-        stats.generation += 1
-        return dropLocked(old.dependents(of: changed).union(newRegistry.dependents(of: changed)))
+        return (registry, entries)
     }
 
-    /// Drops the entry of `name` and of every model that uses or extends it.
-    @discardableResult
-    public func invalidate(_ name: String) -> Set<String> {
+    /// Serves `newRegistry` from now on: drops the entries of `invalidated`, adds `compiled`
+    /// (which holds a meta for every model of `newRegistry` that is left without one) and bumps
+    /// the generation. Returns the new generation.
+    func install(_ newRegistry: SchemaRegistry, compiled: RegistryCompiler.Output, invalidated: Set<String>) -> Int {
+        var dropped: [Entry] = []
         lock.wait()
-        defer { lock.signal() }
-        stats.generation += 1
-        return dropLocked(registry.dependents(of: [name]))
-    }
-
-    private func dropLocked(_ names: Set<String>) -> Set<String> {
-        var dropped = Set<String>()
-        for name in names where entries.removeValue(forKey: name) != nil {
-            dropped.insert(name)
+        let oldRegistry = registry
+        registry = newRegistry
+        for name in invalidated {
+            if let entry = entries.removeValue(forKey: name) { dropped.append(entry) }
         }
+        entries.merge(compiled.entries) { _, new in new }
         stats.invalidations += dropped.count
         stats.entries = entries.count
-        return dropped
+        stats.builds += compiled.entries.count
+        stats.buildNanoseconds += compiled.nanoseconds
+        stats.generation += 1
+        let generation = stats.generation
+        lock.signal()
+        // What the swap let go of is freed here, after the lock, not under it.
+        withExtendedLifetime((oldRegistry, dropped)) {}
+        return generation
     }
 }

@@ -4,7 +4,8 @@ import Synchronization
 /// key-path and candidate properties apart, and the discriminator.
 ///
 /// Built by `Compiler` in two steps (a shell first, so recursive models can point at
-/// themselves, then `finish`), and never changed once published through `MetaCache`.
+/// themselves, then `fill`), and never changed once published through `MetaCache`. Converters
+/// point at other models unowned; the model's `MetaGroup` keeps them alive.
 public final class ModelMeta: @unchecked Sendable {
     // The mutable stored properties are written only by Compiler before publication, so the
     // hot path reads them without dynamic exclusivity checks.
@@ -37,9 +38,6 @@ public final class ModelMeta: @unchecked Sendable {
     var cells: [ConverterCell] = []
     /// Owns the bytes that properties point into.
     let arena = ByteArena()
-    /// The other models compiled with this one, kept alive here because converters refer to
-    /// models unowned (recursive models would otherwise form reference cycles).
-    var graph: [ModelMeta] = []
 
     init(resolved: ResolvedModel) {
         self.name = resolved.name
@@ -70,7 +68,7 @@ struct DiscriminatorMeta: Sendable {
     let mapping: [(tag: [UInt8], model: ModelReference)]
 }
 
-/// A model referenced from inside a compiled graph, which the graph's root keeps alive.
+/// A model referenced from inside a compiled graph, which the referrer's `MetaGroup` keeps alive.
 struct ModelReference: @unchecked Sendable {
     unowned(unsafe) let meta: ModelMeta
 }

@@ -30,18 +30,54 @@ public struct UnknownKey: Sendable, Hashable {
     public var input: String
 }
 
-/// The conversion engine: registry → cached metas → payload conversion.
+/// The conversion engine: registry → cached metas → payload conversion; schema changes go
+/// through its one pipeline, one at a time, while conversions go on.
 public final class Engine: Sendable {
     public let cache: MetaCache
+    private let pipeline: SchemaPipeline
 
+    /// An engine serving `registry`, each of its models compiled once now.
     public init(registry: SchemaRegistry) {
         cache = MetaCache(registry: registry)
+        pipeline = SchemaPipeline(cache: cache)
     }
+
+    /// An engine serving no model until the first `load`.
+    public convenience init() {
+        self.init(registry: .empty)
+    }
+
+    /// Replaces every source (startup, SIGHUP, `POST /schemas/reload`, the directory watch).
+    /// `readErrors` are errors found reading the directory (unreadable files), reported with the rest.
+    public func load(_ sources: [SchemaSource], readErrors: [SchemaError] = []) -> Result<RegistryUpdate, RegistryChangeError> {
+        pipeline.load(sources, readErrors: readErrors)
+    }
+
+    /// `PUT /schemas/{model}`: `source` (a whole schema file, JSON or YAML by its file extension)
+    /// must define `model` and may define models it needs. Its models are added, or replace the
+    /// definitions of the same names, which leave the files that held them (those files' other
+    /// models stay, re-serialized without them). The source is stored as `<model>.json`,
+    /// `<model>.yaml` or `<model>.yml`, after the source's own extension.
+    public func put(model: String, source: SchemaSource) -> Result<RegistryUpdate, RegistryChangeError> {
+        pipeline.put(model: model, source: source)
+    }
+
+    /// `DELETE /schemas/{model}`: takes the model out of its file (the file disappears when it
+    /// held nothing else); refused while other models extend or reference it.
+    public func delete(model: String) -> Result<RegistryUpdate, RegistryChangeError> {
+        pipeline.delete(model: model)
+    }
+
+    /// The sources the served registry was built from, sorted by file.
+    public var sources: [SchemaSource] { cache.currentRegistry.sources }
 
     /// Converts `input` (an object, or an array of objects) to the normalized form of `model`.
     public func convert(_ input: UnsafeBufferPointer<UInt8>, model name: String, options: ConversionOptions = .init(),
                         workspace: Workspace) -> ConversionResult {
-        guard let meta = cache.meta(for: name) else { return .unknownModel(name) }
+        guard let entry = cache.entry(for: name) else { return .unknownModel(name) }
+        let meta = entry.meta
+        // The models `meta` points at are owned by its group, which a schema change may drop meanwhile.
+        defer { withExtendedLifetime(entry.group) {} }
         let document: JSONDocument
         do {
             document = try JSONParser(maxDepth: options.maxDepth).parse(input, into: workspace.tape)

@@ -1,6 +1,7 @@
 /// Maps a normalized document back to the upstream shape: each property goes to its first
 /// `from` candidate (key paths and pointers rebuilt as nested objects and arrays), the `keys`
-/// style is applied, `values` tables are inverted, nested models are reversed recursively.
+/// style is applied, `values` tables are inverted, nested models are reversed recursively, and
+/// dates go out in the first of their `formats` that holds them exactly.
 struct ReverseMapper {
     let registry: SchemaRegistry
     /// The errors listed: the first `maxErrors`.
@@ -43,8 +44,15 @@ struct ReverseMapper {
         }
         for property in model.properties {
             guard let item = value[property.name] else { continue }
-            let reversed = reverseValue(item, property.type, property, path: path + [.key(property.name)])
+            var reversed = reverseValue(item, property.type, property, path: path + [.key(property.name)])
             let source = model.sources(of: property)[0]
+            if property.wrapSingle, case .array(let items) = reversed, items.count == 1,
+               ReverseMapper.sentBare(source, in: model, normalized: value) {
+                switch items[0] {
+                case .array, .null: break
+                default: reversed = items[0]
+                }
+            }
             ReverseMapper.place(reversed, at: source.components[...], numericIsIndex: source.isPointer, in: &result)
         }
         if model.unknownKeys == .keep {
@@ -75,12 +83,55 @@ struct ReverseMapper {
             }
             return .object(members.map { .init($0.key, reverseValue($0.value, element, property, path: path + [.key($0.key)])) })
         default:
-            guard let table = property.values else { return value }
-            guard let entry = table.first(where: { ReverseMapper.sameOutput($0.value, value, type) }) else {
-                fail(path, .enumMismatch, "not an output of the values table", value)
-                return value
+            if let table = property.values {
+                guard let entry = table.first(where: { ReverseMapper.sameOutput($0.value, value, type) }) else {
+                    fail(path, .enumMismatch, "not an output of the values table", value)
+                    return value
+                }
+                return .string(entry.key)
             }
-            return .string(entry.key)
+            if case .date = type.kind { return reverseDate(value, formats: property.formats, path: path) }
+            return value
+        }
+    }
+
+    /// A normalized date (RFC 3339) in the first of the property's `formats` that holds it
+    /// exactly, or RFC 3339 when it lists none, so that conversion reads back the same instant.
+    ///
+    /// A format that would drop part of the instant (a time of day under `dd.MM.yyyy`) is passed
+    /// over for the next one, since conversion accepts every listed format; when none holds it
+    /// the error is `lossy_conversion`, never a truncated date.
+    private mutating func reverseDate(_ value: JSONValue, formats: [DateFormat]?, path: [PathComponent]) -> JSONValue {
+        guard case .string(let text) = value else {
+            fail(path, .typeMismatch, "expected an RFC 3339 date string, got \(value.typeName)", value)
+            return value
+        }
+        guard let instant = Array(text.utf8).withUnsafeBufferPointer({ DateParser.parse($0, formats: [.rfc3339]) }) else {
+            fail(path, .invalidDate, "not an RFC 3339 date", value)
+            return value
+        }
+        let formats = formats ?? DateFormat.defaults
+        switch DateWriter.upstream(instant, formats: formats) {
+        case .string(let written)?: return .string(written)
+        case .number(let written)?: return .number(written)
+        case nil:
+            let names = formats.map(\.name).joined(separator: ", ")
+            fail(path, .lossyConversion, "none of the formats (\(names)) holds this instant exactly", value)
+            return value
+        }
+    }
+
+    /// Whether the one element of a `wrapSingle` array at `source` must have come as a bare value:
+    /// another property reads the array's first element by pointer and is absent from the
+    /// normalized object, which an upstream array would have filled (Book's `tags: "x"` gives
+    /// `tags: ["x"]` and no `firstTag` from `/tags/0`; writing `["x"]` back would add one).
+    private static func sentBare(_ source: KeySource, in model: ResolvedModel, normalized: JSONValue) -> Bool {
+        let prefix = source.components
+        return model.properties.contains { other in
+            normalized[other.name] == nil && model.sources(of: other).contains { candidate in
+                candidate.isPointer && candidate.components.count > prefix.count
+                    && candidate.components.starts(with: prefix) && candidate.components[prefix.count] == "0"
+            }
         }
     }
 

@@ -1,15 +1,17 @@
 import Foundation
 
-/// Reads schema files (`*.json`, `*.yaml`, `*.yml`, recursively) into a validated registry.
+/// The first stages of every schema change: read a directory's files into sources, decode each
+/// file's models, and resolve them into a registry. Compiling comes after, in `SchemaPipeline`.
 public enum SchemaLoader {
-    /// Loads every schema file under `directory`; throws every mistake at once.
-    public static func load(directory: String) throws(SchemaErrors) -> SchemaRegistry {
+    /// The schema files under `directory` (recursively, hidden entries skipped, symbolic links
+    /// followed), sorted by file, and the files that could not be read.
+    public static func sources(in directory: String) -> (sources: [SchemaSource], errors: [SchemaError]) {
         let root = URL(fileURLWithPath: directory)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw SchemaErrors([SchemaError(file: directory, message: "not a directory")])
+            return ([], [SchemaError(file: directory, message: "not a directory")])
         }
-        var sources: [(file: String, text: String)] = []
+        var sources: [SchemaSource] = []
         var errors: [SchemaError] = []
         for relative in schemaFiles(under: root) {
             do {
@@ -18,22 +20,24 @@ public enum SchemaLoader {
                     errors.append(SchemaError(file: relative, message: "not UTF-8 text"))
                     continue
                 }
-                sources.append((relative, text))
+                sources.append(SchemaSource(file: relative, text: text))
             } catch {
                 errors.append(SchemaError(file: relative, message: "cannot read: \(error.localizedDescription)"))
             }
         }
-        return try load(sources: sources, previousErrors: errors)
+        return (sources, errors)
     }
 
-    /// Loads schema texts; `file` names the source and, by its extension, the syntax.
-    public static func load(sources: [(file: String, text: String)], previousErrors: [SchemaError] = []) throws(SchemaErrors) -> SchemaRegistry {
-        var errors = previousErrors
+    /// Decodes every source and resolves the models: the registry, unless resolving failed, and
+    /// every error found, after `readErrors` (decode errors do not stop resolving, so the compile
+    /// stage can still list the mistakes of the models that decoded).
+    static func resolve(_ sources: [SchemaSource], readErrors: [SchemaError] = []) -> (registry: SchemaRegistry?, errors: [SchemaError]) {
+        var errors = readErrors
         var definitions: [ModelDefinition] = []
         for source in sources {
             let root: JSONValue
             do {
-                root = try parse(source.text, file: source.file)
+                root = try source.root()
             } catch {
                 errors.append(error)
                 continue
@@ -42,24 +46,10 @@ public enum SchemaLoader {
             definitions += decoder.models(in: root)
             errors += decoder.errors
         }
-        let registry: SchemaRegistry
         do {
-            registry = try SchemaRegistry(definitions: definitions)
+            return (try SchemaRegistry(definitions: definitions, sources: sources), errors)
         } catch {
-            throw SchemaErrors(errors + error.errors)
-        }
-        guard errors.isEmpty else { throw SchemaErrors(errors) }
-        return registry
-    }
-
-    private static func parse(_ text: String, file: String) throws(SchemaError) -> JSONValue {
-        if file.hasSuffix(".json") {
-            do { return try JSONValue(parsing: text) } catch {
-                throw SchemaError(file: file, message: "invalid JSON at line \(error.line), column \(error.column): \(error.message)")
-            }
-        }
-        do { return try YAMLReader.read(text) } catch {
-            throw SchemaError(file: file, message: error.message)
+            return (nil, errors + error.errors)
         }
     }
 
@@ -71,9 +61,7 @@ public enum SchemaLoader {
         var files: [String] = []
         while let path = enumerator.nextObject() as? String {
             if path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-            if path.hasSuffix(".json") || path.hasSuffix(".yaml") || path.hasSuffix(".yml") {
-                files.append(path)
-            }
+            if SchemaSource.isSchemaFile(path) { files.append(path) }
         }
         return files.sorted()
     }

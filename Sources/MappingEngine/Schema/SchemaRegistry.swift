@@ -1,7 +1,8 @@
 import Foundation
 
-/// An immutable, validated set of models: what the files say, resolved and cross-checked.
-/// A registry either loads whole or not at all.
+/// An immutable set of models: what the files say, resolved and cross-checked (names unique,
+/// references present, `extends` without cycles). What only compiling finds (constraints,
+/// defaults, patterns) is checked by the compile stage, `RegistryCompiler`.
 public struct SchemaRegistry: Sendable {
     /// The models as written, by name.
     public let definitions: [String: ModelDefinition]
@@ -12,11 +13,21 @@ public struct SchemaRegistry: Sendable {
     /// When the registry was loaded.
     public let loadedAt: Date
     /// When each model's current definition was loaded: `loadedAt`, or an earlier time carried
-    /// over by `MetaCache.replace(registry:)` for a model whose definition did not change.
+    /// over by `SchemaPipeline` for a model whose definition did not change.
     public internal(set) var loadTimes: [String: Date]
+    /// The files the models were read from, sorted by file; empty for a registry built from
+    /// definitions alone.
+    public let sources: [SchemaSource]
+    /// A digest of every model's name and version (16 hex digits): equal on every replica that
+    /// serves the same models, whatever the files are called.
+    public let digest: String
 
-    /// Validates a set of definitions from any number of files, listing every mistake.
-    public init(definitions list: [ModelDefinition]) throws(SchemaErrors) {
+    /// A registry without models, served before the first load.
+    public static var empty: SchemaRegistry { SchemaRegistry(definitions: [:], models: [:], sources: []) }
+
+    /// Resolves and cross-checks definitions from any number of files, listing every mistake;
+    /// `sources` are the files they were decoded from.
+    public init(definitions list: [ModelDefinition], sources: [SchemaSource] = []) throws(SchemaErrors) {
         var errors: [SchemaError] = []
         var definitions: [String: ModelDefinition] = [:]
         for model in list {
@@ -38,22 +49,26 @@ public struct SchemaRegistry: Sendable {
             case .failure(let error): errors.append(error)
             }
         }
-        // Reference errors make compile checks noisy and unsafe: report those first, alone.
-        if errors.isEmpty {
-            let draft = SchemaRegistry(definitions: definitions, models: models)
-            errors += Compiler.check(draft)
-        }
         guard errors.isEmpty else { throw SchemaErrors(errors) }
-        self.init(definitions: definitions, models: models)
+        self.init(definitions: definitions, models: models, sources: sources.sorted { $0.file < $1.file })
     }
 
-    private init(definitions: [String: ModelDefinition], models: [String: ResolvedModel]) {
+    private init(definitions: [String: ModelDefinition], models: [String: ResolvedModel], sources: [SchemaSource]) {
         self.definitions = definitions
         self.models = models
+        self.sources = sources
         let now = Date()
         names = models.keys.sorted()
         loadedAt = now
         loadTimes = Dictionary(uniqueKeysWithValues: models.keys.map { ($0, now) })
+        digest = ContentHash.hex(of: Array(names.map { "\($0) \(models[$0]?.version ?? "")\n" }.joined().utf8))
+    }
+
+    /// The models whose definitions differ from `old`'s, each list sorted.
+    public func changes(since old: SchemaRegistry) -> (added: [String], replaced: [String], removed: [String]) {
+        (names.filter { old.definitions[$0] == nil },
+         names.filter { name in old.definitions[name].map { $0 != definitions[name] } ?? false },
+         old.names.filter { definitions[$0] == nil })
     }
 
     /// The models that must be recompiled when any of `changed` changes: themselves and every

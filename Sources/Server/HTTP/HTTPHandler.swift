@@ -28,6 +28,8 @@ struct RequestHead: Sendable {
     var query: [QueryItem] = []
     var contentType: String?
     var contentLength: Int?
+    /// The `Authorization` header, for the admin API; never logged.
+    var authorization: String?
     /// The client's `X-Request-Id` when usable, else one generated; echoed in the response.
     var requestID: String
     /// The schema the request names, set by the handler's plan, for the request log.

@@ -23,6 +23,8 @@ final class HTTPServer: Sendable {
         /// connection comes from the gateway).
         var maxConnectionsPerClient = 256
         var deadlines = Deadlines()
+        /// Listen on a port other processes listen on too (they must ask the same).
+        var sharePort = false
     }
 
     /// Why the server did not start.
@@ -68,7 +70,7 @@ final class HTTPServer: Sendable {
     func start() throws(StartError) -> Int {
         let listener: Listener
         do {
-            listener = try Listener(host: settings.host, port: settings.port)
+            listener = try Listener(host: settings.host, port: settings.port, sharePort: settings.sharePort)
         } catch {
             throw StartError(description: error.description)
         }
@@ -246,6 +248,7 @@ final class HTTPServer: Sendable {
         var head = RequestHead(method: String(cString: method), path: String(cString: url), requestID: RequestID.accept(scan.requestID))
         head.contentType = scan.contentType
         head.contentLength = scan.contentLength
+        head.authorization = scan.authorization
         withUnsafeMutablePointer(to: &head.query) { query in
             _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, queryCallback, query)
         }

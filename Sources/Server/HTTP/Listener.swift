@@ -20,8 +20,10 @@ final class Listener: Sendable {
     private let stopped = DispatchSemaphore(value: 0)
     private let started = Atomic<Bool>(false)
 
-    /// Binds `host:port` and listens; an IPv6 address takes IPv4 clients too.
-    init(host: String, port: Int) throws(Failure) {
+    /// Binds `host:port` and listens; an IPv6 address takes IPv4 clients too. A port another
+    /// process listens on is refused, unless `sharePort` asks to share it with processes that
+    /// ask the same (`SO_REUSEPORT`: the kernel spreads connections between them).
+    init(host: String, port: Int, sharePort: Bool = false) throws(Failure) {
         var hints = addrinfo()
         hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -35,7 +37,10 @@ final class Listener: Sendable {
         guard descriptor >= 0 else { throw Failure(description: "cannot open a socket: \(String(cString: strerror(errno)))") }
         var on: Int32 = 1
         var off: Int32 = 0
+        // SO_REUSEADDR only lets a restarted server bind while old connections linger in
+        // TIME_WAIT; it does not let two servers listen on one port.
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+        if sharePort { setsockopt(descriptor, SOL_SOCKET, SO_REUSEPORT, &on, socklen_t(MemoryLayout<Int32>.size)) }
         if address.ai_family == AF_INET6 {
             setsockopt(descriptor, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &off, socklen_t(MemoryLayout<Int32>.size))
         }

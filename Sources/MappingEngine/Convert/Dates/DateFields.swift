@@ -24,6 +24,25 @@ struct DateFields {
         self.offsetSeconds = offsetSeconds
     }
 
+    /// The UTC date and time of `instant`, for writing it back as text; `instant` must be within
+    /// the writable years (`Instant.isWithinWritableYears`).
+    init(utc instant: Instant) {
+        // Floor division, so instants before 1970 land on the previous day, not the next.
+        let days = instant.seconds >= 0 ? instant.seconds / 86_400 : (instant.seconds - 86_399) / 86_400
+        let secondOfDay = Int(instant.seconds - days * 86_400)
+        (year, month, day) = CivilCalendar.civilFromDays(Int(days))
+        hour = secondOfDay / 3600
+        minute = secondOfDay / 60 % 60
+        second = secondOfDay % 60
+        nanosecond = Int(instant.nanoseconds)
+    }
+
+    /// The day of the week, 0 = Sunday … 6 = Saturday (1970-01-01 was a Thursday).
+    var weekday: Int {
+        let days = CivilCalendar.daysFromCivil(year: year, month: month, day: day)
+        return ((days + 4) % 7 + 7) % 7
+    }
+
     /// The instant these fields name, or nil when a field is out of range, the day does not
     /// exist in the month, or the instant falls outside years 0001–9999 UTC.
     func instant() -> Instant? {

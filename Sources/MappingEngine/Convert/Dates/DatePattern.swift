@@ -27,7 +27,7 @@ public struct DatePattern: Sendable, Hashable, CustomStringConvertible {
             switch token {
             case .literal(let bytes):
                 guard c.skip(bytes) else { return nil }
-            case .number(let field, let minimum, let maximum):
+            case .number(let field, let minimum, let maximum, _):
                 guard let (value, count) = c.digits(minimum: minimum, maximum: maximum) else {
                     return nil
                 }

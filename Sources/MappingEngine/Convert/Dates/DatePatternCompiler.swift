@@ -51,8 +51,8 @@ enum DatePatternCompiler {
             throw failure(source, "the pattern has no year ('yyyy' or 'yy')")
         }
         for position in tokens.indices.dropLast() where tokens[position + 1].readsDigits {
-            if case .number(let kind, _, _) = tokens[position], let width = abuttingWidths[position] {
-                tokens[position] = .number(kind, minimum: width, maximum: width)
+            if case .number(let kind, _, _, let letters) = tokens[position], let width = abuttingWidths[position] {
+                tokens[position] = .number(kind, minimum: width, maximum: width, width: letters)
             }
         }
         return tokens
@@ -92,30 +92,30 @@ enum DatePatternCompiler {
             failure(source, "'\(run)' is not supported: \(advice)")
         }
         switch (letter, count) {
-        case (UInt8(ascii: "y"), 1): return (.number(.year, minimum: 1, maximum: 4), 1)
-        case (UInt8(ascii: "y"), 2): return (.number(.twoDigitYear, minimum: 2, maximum: 2), 2)
-        case (UInt8(ascii: "y"), 4): return (.number(.year, minimum: 4, maximum: 4), 4)
+        case (UInt8(ascii: "y"), 1): return (.number(.year, minimum: 1, maximum: 4, width: 1), 1)
+        case (UInt8(ascii: "y"), 2): return (.number(.twoDigitYear, minimum: 2, maximum: 2, width: 2), 2)
+        case (UInt8(ascii: "y"), 4): return (.number(.year, minimum: 4, maximum: 4, width: 4), 4)
         case (UInt8(ascii: "y"), _): throw unsupported("write 'yyyy' or 'yy'")
-        case (UInt8(ascii: "M"), 1...2): return (.number(.month, minimum: 1, maximum: 2), count)
-        case (UInt8(ascii: "M"), 3...4): return (.monthName, nil)
+        case (UInt8(ascii: "M"), 1...2): return (.number(.month, minimum: 1, maximum: 2, width: count), count)
+        case (UInt8(ascii: "M"), 3...4): return (.monthName(full: count == 4), nil)
         case (UInt8(ascii: "M"), _): throw unsupported("write 'MM', 'MMM' or 'MMMM'")
-        case (UInt8(ascii: "d"), 1...2): return (.number(.day, minimum: 1, maximum: 2), count)
-        case (UInt8(ascii: "H"), 1...2): return (.number(.hour, minimum: 1, maximum: 2), count)
-        case (UInt8(ascii: "h"), 1...2): return (.number(.hour12, minimum: 1, maximum: 2), count)
-        case (UInt8(ascii: "m"), 1...2): return (.number(.minute, minimum: 1, maximum: 2), count)
-        case (UInt8(ascii: "s"), 1...2): return (.number(.second, minimum: 1, maximum: 2), count)
+        case (UInt8(ascii: "d"), 1...2): return (.number(.day, minimum: 1, maximum: 2, width: count), count)
+        case (UInt8(ascii: "H"), 1...2): return (.number(.hour, minimum: 1, maximum: 2, width: count), count)
+        case (UInt8(ascii: "h"), 1...2): return (.number(.hour12, minimum: 1, maximum: 2, width: count), count)
+        case (UInt8(ascii: "m"), 1...2): return (.number(.minute, minimum: 1, maximum: 2, width: count), count)
+        case (UInt8(ascii: "s"), 1...2): return (.number(.second, minimum: 1, maximum: 2, width: count), count)
         case (UInt8(ascii: "d"), _), (UInt8(ascii: "H"), _), (UInt8(ascii: "h"), _),
              (UInt8(ascii: "m"), _), (UInt8(ascii: "s"), _):
             throw unsupported("use one or two letters")
-        case (UInt8(ascii: "S"), 1...9): return (.number(.fraction, minimum: 1, maximum: 9), count)
+        case (UInt8(ascii: "S"), 1...9): return (.number(.fraction, minimum: 1, maximum: 9, width: count), count)
         case (UInt8(ascii: "S"), _): throw unsupported("at most nine fraction digits ('SSSSSSSSS')")
         case (UInt8(ascii: "a"), 1...3): return (.meridiem, nil)
         case (UInt8(ascii: "a"), _): throw unsupported("write 'a'")
-        case (UInt8(ascii: "Z"), 1...3), (UInt8(ascii: "Z"), 5), (UInt8(ascii: "X"), 1...5):
-            return (.zone, nil)
+        case (UInt8(ascii: "Z"), 1...3): return (.zone(utcAsZ: false), nil)
+        case (UInt8(ascii: "Z"), 5), (UInt8(ascii: "X"), 1...5): return (.zone(utcAsZ: true), nil)
         case (UInt8(ascii: "Z"), _):
             throw unsupported("write 'Z' for +0800 or 'ZZZZZ' / 'XXX' for +08:00")
-        case (UInt8(ascii: "E"), 1...4): return (.weekdayName, nil)
+        case (UInt8(ascii: "E"), 1...4): return (.weekdayName(full: count == 4), nil)
         case (UInt8(ascii: "E"), _): throw unsupported("write 'EEE' or 'EEEE'")
         default: throw failure(source, unknownLetterAdvice(letter))
         }

@@ -19,16 +19,19 @@ enum DatePatternToken: Sendable, Hashable {
 
     /// Bytes that must appear exactly.
     case literal([UInt8])
-    /// Between `minimum` and `maximum` digits, as many as present.
-    case number(NumericField, minimum: Int, maximum: Int)
-    /// An English month name (abbreviated or full).
-    case monthName
-    /// An English weekday name (abbreviated or full), not checked against the date.
-    case weekdayName
+    /// Between `minimum` and `maximum` digits, as many as present; written zero-padded to
+    /// `width` digits (the pattern's letter count, so `dd` writes `06` and `d` writes `6`).
+    case number(NumericField, minimum: Int, maximum: Int, width: Int)
+    /// An English month name (abbreviated or full); written in full when `full` (`MMMM`).
+    case monthName(full: Bool)
+    /// An English weekday name (abbreviated or full), not checked against the date; written in
+    /// full when `full` (`EEEE`).
+    case weekdayName(full: Bool)
     /// `AM` or `PM`.
     case meridiem
-    /// `Z`, `±HH`, `±HHMM` or `±HH:MM`.
-    case zone
+    /// `Z`, `±HH`, `±HHMM` or `±HH:MM`; UTC is written `Z` when `utcAsZ` (`X…`, `ZZZZZ`), else
+    /// `+0000` (`Z`–`ZZZ`), as ICU does.
+    case zone(utcAsZ: Bool)
 
     /// Whether the token reads digits, so that a numeric field just before it must keep its width.
     var readsDigits: Bool {

@@ -20,6 +20,16 @@ enum EnglishDateNames {
         }
     }
 
+    /// The three-letter English abbreviation of `month` (1–12), capitalized as written.
+    static func monthAbbreviation(_ month: Int) -> String {
+        ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][month - 1]
+    }
+
+    /// The three-letter English abbreviation of `weekday` (0 = Sunday … 6), capitalized as written.
+    static func weekdayAbbreviation(_ weekday: Int) -> String {
+        ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][weekday]
+    }
+
     /// The rest of the full month name after its first three letters.
     static func monthSuffix(_ month: Int) -> StaticString {
         switch month {

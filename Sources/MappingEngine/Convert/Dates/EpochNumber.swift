@@ -22,7 +22,7 @@ struct EpochNumber {
     var overflowed = false
 
     /// 2×10¹⁰: larger absolute values count milliseconds under `.automatic`.
-    private static let millisecondThreshold: UInt64 = 20_000_000_000
+    static let millisecondThreshold: UInt64 = 20_000_000_000
 
     /// Reads the whole rest of `cursor` as a number; nil when it is not one.
     init?(_ cursor: DateCursor) {

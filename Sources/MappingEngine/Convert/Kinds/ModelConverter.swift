@@ -1,8 +1,8 @@
 /// A nested model: an object (or, in lax mode, PHP's empty array `[]`) converted property by
 /// property; a discriminator hands the object to the model its tag selects.
 final class ModelConverter: ValueConverter {
-    /// Unmanaged: the root of the compiled graph keeps every model of it alive, and a call
-    /// borrows the model without reference counting.
+    /// Unmanaged: the referring model's `MetaGroup` keeps this model alive, and a call borrows
+    /// it without reference counting.
     let model: Unmanaged<ModelMeta>
     let strict: Bool
 

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+/// The runtime registry against the real server: the admin API and its token, changes under
+/// load, the directory watch, `--persist` across a restart, and a port already in use.
+@Suite(.serialized, .enabled(if: ConvertdBinary.url != nil, "convertd executable not built next to the tests (run `swift build` first)"))
+final class RegistryLiveTests {
+    private let fixture: FixtureDirectory
+    private var schemas: URL { fixture.url }
+
+    init() throws {
+        fixture = try FixtureDirectory()
+    }
+
+    private static let token = "test-admin-token"
+    private let admin = [("Authorization", "Bearer \(RegistryLiveTests.token)")]
+    private let json = [("Content-Type", "application/json")]
+    private let yaml = [("Content-Type", "application/yaml")]
+
+    /// A `Pet` model whose `name` is read from `key`.
+    private static func pet(readingFrom key: String) -> String {
+        "Pet:\n  properties:\n    name: { type: string, from: \(key), required: true }\n    age: int32\n"
+    }
+
+    @Test func aModelAddedWithPUTConvertsAtOnceAndABadPUTChangesNothing() throws {
+        let server = try LiveServer(schemas: schemas, arguments: ["--admin-token", RegistryLiveTests.token])
+        let connection = try server.connect()
+        let added = try connection.request("PUT", "/schemas/Pet", body: RegistryLiveTests.pet(readingFrom: "name"), headers: admin + yaml)
+        #expect(added.status == 201)
+        #expect(value(added.json, "added") as? [String] == ["Pet"])
+        #expect(value(added.json, "generation") as? Int == 2)
+        let converted = try connection.request("POST", "/convert/Pet", body: #"{"name":"Rex","age":"3"}"#, headers: json)
+        #expect(converted.text == #"{"name":"Rex","age":3}"#)
+        // Two mistakes: both listed, and Pet stays as it was.
+        let bad = #"{"Pet": {"properties": {"name": {"type": "nosuch"}, "age": {"type": "int8", "minimum": "a"}}}}"#
+        let refused = try connection.request("PUT", "/schemas/Pet", body: bad, headers: admin + json)
+        #expect(refused.status == 422)
+        let errors = value(refused.json, "errors") as? [Any] ?? []
+        #expect(errors.count == 2)
+        #expect(errors.allSatisfy { value($0, "code") as? String == "invalid_schema" && value($0, "model") as? String == "Pet" })
+        #expect(Set(errors.compactMap { value($0, "property") as? String }) == ["name", "age"])
+        #expect(try connection.request("POST", "/convert/Pet", body: #"{"name":"Rex","age":"3"}"#, headers: json).status == 200)
+        let notDefined = try connection.request("PUT", "/schemas/Pet", body: #"{"Dog": {"properties": {"x": "int8"}}}"#, headers: admin + json)
+        #expect(notDefined.status == 422)
+        #expect(value(notDefined.json, "errors", 0, "code") as? String == "model_not_defined")
+    }
+
+    @Test func deletingAModelInUseIsRefusedAndAnUnusedOneGoes() throws {
+        let server = try LiveServer(schemas: schemas, arguments: ["--admin-token", RegistryLiveTests.token])
+        let connection = try server.connect()
+        let refused = try connection.request("DELETE", "/schemas/Maker", headers: admin)
+        #expect(refused.status == 409)
+        #expect(value(refused.json, "errors", 0, "code") as? String == "in_use")
+        #expect(value(refused.json, "errors", 0, "usedBy") as? [String] == ["Product"])
+        let deleted = try connection.request("DELETE", "/schemas/Product", headers: admin)
+        #expect(deleted.status == 200)
+        #expect(value(deleted.json, "removed") as? [String] == ["Product"])
+        #expect(try connection.request("POST", "/convert/Product", body: ServerFixture.productBody, headers: json).status == 404)
+        #expect(try connection.request("DELETE", "/schemas/Product", headers: admin).status == 404)
+    }
+
+    /// Who may change the schemas, by configured token and sent header.
+    static let authorization: [(configured: Bool, header: String?, status: Int)] = [
+        (false, nil, 403), (false, "Bearer \(token)", 403),
+        (true, nil, 401), (true, "Bearer wrong", 401), (true, "Basic \(token)", 401), (true, "Bearer \(token)x", 401),
+        (true, "Bearer \(token)", 200),
+    ]
+
+    @Test(arguments: authorization)
+    func theAdminAPIAnswersOnlyTheRightToken(_ entry: (configured: Bool, header: String?, status: Int)) throws {
+        let server = try LiveServer(schemas: schemas, arguments: entry.configured ? ["--admin-token", RegistryLiveTests.token] : [])
+        let connection = try server.connect()
+        let headers = entry.header.map { [("Authorization", $0)] } ?? []
+        let answer = try connection.request("POST", "/schemas/reload", headers: headers)
+        #expect(answer.status == entry.status)
+        if entry.status == 401 { #expect(answer.header("WWW-Authenticate") == "Bearer") }
+        #expect(!answer.text.contains(RegistryLiveTests.token))
+        #expect(!server.logText.contains(RegistryLiveTests.token))
+    }
+
+    @Test func aModelReplacedAHundredTimesUnderLoadNeverFailsARequest() throws {
+        let server = try LiveServer(schemas: schemas, arguments: ["--admin-token", RegistryLiveTests.token, "--log-level", "notice"])
+        let setup = try server.connect()
+        #expect(try setup.request("PUT", "/schemas/Pet", body: RegistryLiveTests.pet(readingFrom: "a"), headers: admin + yaml).status == 201)
+        // Under either version the body converts: name read from `a` or from `b`.
+        let versions: Set<String> = [#"{"name":"A","age":1}"#, #"{"name":"B","age":1}"#]
+        let stop = Locked(false)
+        let failures = Locked<[String]>([])
+        let requests = Locked(0)
+        let port = server.port
+        let clients = (0..<4).map { _ in
+            Thread {
+                guard let connection = try? HTTPConnection(port: port) else { return failures.withLock { $0.append("connect") } }
+                while !stop.current {
+                    do {
+                        let answer = try connection.request("POST", "/convert/Pet", body: #"{"a":"A","b":"B","age":"1"}"#,
+                                                            headers: [("Content-Type", "application/json")])
+                        requests.withLock { $0 += 1 }
+                        if answer.status != 200 || !versions.contains(answer.text) { failures.withLock { $0.append("\(answer.status) \(answer.text)") } }
+                    } catch {
+                        failures.withLock { $0.append("\(error)") }
+                        return
+                    }
+                }
+            }
+        }
+        clients.forEach { $0.start() }
+        for round in 0..<100 {
+            let key = round % 2 == 0 ? "b" : "a"
+            let answer = try setup.request("PUT", "/schemas/Pet", body: RegistryLiveTests.pet(readingFrom: key), headers: admin + yaml)
+            #expect(answer.status == 200, "round \(round): \(answer.text)")
+        }
+        stop.withLock { $0 = true }
+        usleep(200_000)
+        #expect(failures.current.isEmpty, "\(failures.current.prefix(5))")
+        #expect(requests.current > 100)
+    }
+
+    @Test func theWatchPicksUpAChangedFileWithinTwoIntervals() throws {
+        let server = try LiveServer(schemas: schemas, arguments: ["--reload-interval", "0.5"])
+        let connection = try server.connect()
+        #expect(try connection.request("POST", "/convert/Cat", body: "{}", headers: json).status == 404)
+        let digest = value(try connection.request("GET", "/stats").json, "digest") as? String
+        try "Cat: { properties: { lives: int8 } }".write(to: schemas.appendingPathComponent("cat.yaml"), atomically: true, encoding: .utf8)
+        usleep(1_000_000)
+        #expect(try connection.request("POST", "/convert/Cat", body: #"{"lives":"9"}"#, headers: json).text == #"{"lives":9}"#)
+        #expect(value(try connection.request("GET", "/stats").json, "digest") as? String != digest)
+    }
+
+    @Test func persistedChangesSurviveARestart() throws {
+        let first = try LiveServer(schemas: schemas, arguments: ["--admin-token", RegistryLiveTests.token, "--persist"])
+        #expect(try first.connect().request("PUT", "/schemas/Pet", body: RegistryLiveTests.pet(readingFrom: "name"), headers: admin + yaml).status == 201)
+        #expect(try first.connect().request("DELETE", "/schemas/Product", headers: admin).status == 200)
+        first.signal(SIGTERM)
+        #expect(first.waitForExit() == 0)
+        #expect(FileManager.default.fileExists(atPath: schemas.appendingPathComponent("Pet.yaml").path))
+        let second = try LiveServer(schemas: schemas)
+        let connection = try second.connect()
+        #expect(try connection.request("POST", "/convert/Pet", body: #"{"name":"Rex"}"#, headers: json).status == 200)
+        #expect(try connection.request("POST", "/convert/Product", body: ServerFixture.productBody, headers: json).status == 404)
+        #expect(try connection.request("POST", "/convert/Maker", body: #"{"name":"Acme"}"#, headers: json).status == 200)
+    }
+
+    @Test func withoutPersistChangesLastUntilRestart() throws {
+        let first = try LiveServer(schemas: schemas, arguments: ["--admin-token", RegistryLiveTests.token])
+        #expect(try first.connect().request("PUT", "/schemas/Pet", body: RegistryLiveTests.pet(readingFrom: "name"), headers: admin + yaml).status == 201)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: schemas.path) == ["products.yaml"])
+    }
+
+    @Test func aSecondServerOnAPortInUseRefusesToStart() throws {
+        let first = try LiveServer(schemas: schemas)
+        let process = Process()
+        process.executableURL = ConvertdBinary.url
+        process.arguments = ["serve", "--host", "127.0.0.1", "--port", String(first.port), "--schemas", schemas.path, "--log-format", "text"]
+        let stderr = Pipe()
+        process.standardError = stderr
+        try process.run()
+        let log = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(log.contains("\(first.port)") && log.contains("Address already in use"), "\(log)")
+        #expect(try first.connect().request("GET", "/healthz").status == 200)
+    }
+}
