@@ -113,12 +113,14 @@ struct HeaderScan {
         return true
     }
 
-    /// Whether `bytes` spell the lowercase ASCII `name`, in any case.
+    /// Whether `bytes` spell the lowercase ASCII `name`, in any case. Names are tokens, so
+    /// folding with `| 0x20` maps only letters onto each other.
     private static func named(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
-        guard bytes.count == name.utf8CodeUnitCount else { return false }
-        let expected = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-        for index in 0..<bytes.count where bytes[index] | 0x20 != expected[index] | 0x20 { return false }
-        return true
+        guard bytes.count == name.utf8CodeUnitCount, let base = bytes.baseAddress else { return false }
+        let expected = name.utf8Start
+        var difference: UInt8 = 0
+        for index in 0..<bytes.count { difference |= (base[index] | 0x20) ^ expected[index] }
+        return difference == 0
     }
 
     private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
