@@ -4,9 +4,12 @@ SCHEMAS    ?= schemas
 PORT       ?= 8080
 CORPUS     ?= $(abspath ../shared/corpus)
 APT_PKGS   := libmicrohttpd-dev pkg-config
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= FuzzJSONParser FuzzSchemaLoader FuzzConversion
+FUZZ_DIR   := .build-fuzz
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test test-tsan lint bench bench-deps bench-compare bench-http clean
+.PHONY: deps build run test test-tsan lint bench bench-deps bench-compare bench-http fuzz soak clean
 
 ## deps: install the system packages the build needs (only the missing ones)
 deps:
@@ -63,6 +66,49 @@ bench-http: build bench-deps
 	cc -O2 -Wall -o .build/bench-echo Benchmarks/http/echo.c $$(pkg-config --cflags --libs libmicrohttpd)
 	python3 Benchmarks/http/bench_http.py --convertd .build/release/convertd --echo .build/bench-echo \
 	  --schemas $(SCHEMAS) --body $(CORPUS)/user.json --model GithubUser $(BENCH_HTTP_FLAGS)
+
+# Leaks are checked after each input (libFuzzer's -detect_leaks); the check at exit is off because it reports
+# what a target keeps in globals, which LeakSanitizer cannot follow through Swift's tagged enum payload pointers.
+## fuzz: libFuzzer + ASan on the JSON parser, the schema loader and whole conversions, FUZZ_SECONDS (60) each; fails on a crash, timeout or OOM
+fuzz: deps
+	SWIFT_BACKTRACE=enable=no $(SWIFT) build --package-path Tests/Fuzz --scratch-path $(FUZZ_DIR)/build -c release -Xswiftc -g \
+	  --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
+	@for t in FuzzJSONParser FuzzSchemaLoader FuzzConversion; do mkdir -p $(FUZZ_DIR)/corpus/$$t $(FUZZ_DIR)/artifacts/$$t; done
+	@cp $(SCHEMAS)/* Tests/MappingEngineTests/Golden/*/schemas/* $(FUZZ_DIR)/corpus/FuzzSchemaLoader/
+	@for f in Tests/MappingEngineTests/Golden/*/input.json; do \
+	  name=$${f%/input.json}; name=golden-$${name##*/}.json; \
+	  cp $$f $(FUZZ_DIR)/corpus/FuzzJSONParser/$$name; cp $$f $(FUZZ_DIR)/corpus/FuzzConversion/$$name; \
+	done
+	@if [ -d "$(CORPUS)" ]; then \
+	  for t in FuzzJSONParser FuzzConversion; do \
+	    cp $(CORPUS)/*.json $(FUZZ_DIR)/corpus/$$t/ && cp $(CORPUS)/JSONTestSuite/test_parsing/*.json $(FUZZ_DIR)/corpus/$$t/ || exit 1; \
+	  done; \
+	else echo "fuzz: no corpus at $(CORPUS) (CORPUS=… to set one): seeding from the repository's files only"; fi
+	@failed=""; for t in $(FUZZ_TARGETS); do \
+	  case $$t in \
+	    FuzzJSONParser) len=32768; dict=json;; \
+	    FuzzSchemaLoader) len=16384; dict=schema;; \
+	    FuzzConversion) len=65536; dict=json;; \
+	    *) echo "fuzz: unknown target $$t"; exit 1;; \
+	  esac; \
+	  echo "fuzz: $$t for $(FUZZ_SECONDS) s (log: $(FUZZ_DIR)/$$t.log)"; \
+	  ASAN_OPTIONS=leak_check_at_exit=0 SWIFT_BACKTRACE=enable=no CONVERTD_SCHEMAS=$(abspath $(SCHEMAS)) $(FUZZ_DIR)/build/release/$$t \
+	    -max_total_time=$(FUZZ_SECONDS) -max_len=$$len -rss_limit_mb=2048 -timeout=10 -dict=Tests/Fuzz/$$dict.dict \
+	    -artifact_prefix=$(FUZZ_DIR)/artifacts/$$t/ -print_final_stats=1 $(FUZZ_FLAGS) \
+	    $(FUZZ_DIR)/corpus/$$t >$(FUZZ_DIR)/$$t.log 2>&1 || failed="$$failed $$t"; \
+	  grep -E '^(#[0-9]+[[:space:]]+DONE|Done [0-9]+ runs|stat::)' $(FUZZ_DIR)/$$t.log; \
+	done; \
+	if [ -n "$$failed" ]; then \
+	  for t in $$failed; do echo "fuzz: $$t FAILED:"; grep -E -m3 -A12 '==[0-9]+== ?ERROR|^ALARM|Fatal error' $(FUZZ_DIR)/$$t.log | head -60; done; \
+	  echo "fuzz: failing inputs are in $(FUZZ_DIR)/artifacts/"; exit 1; \
+	fi
+
+## soak: SOAK_SECONDS (default 600) of valid, invalid and hostile clients with schema reloads, memory watched, SIGTERM at the end; then SIGTERM under connection churn DRAIN_ROUNDS (default 1000) times
+soak: build
+	@rc=0; \
+	SOAK_SECONDS=$(or $(SOAK_SECONDS),600) python3 Tests/Soak/soak.py --convertd .build/release/convertd --schemas schemas --corpus $(CORPUS) || rc=1; \
+	DRAIN_ROUNDS=$(or $(DRAIN_ROUNDS),1000) python3 Tests/Soak/drain_churn.py --convertd .build/release/convertd --schemas schemas || rc=1; \
+	exit $$rc
 
 clean:
 	rm -rf .build .build-* Benchmarks/.build
