@@ -104,7 +104,7 @@ fuzz: deps
 	fi
 
 ## soak: SOAK_SECONDS (default 600) of valid, invalid and hostile clients with schema reloads, memory watched, SIGTERM at the end; then SIGTERM under connection churn DRAIN_ROUNDS (default 1000) times
-soak: build
+soak: build bench-deps
 	@rc=0; \
 	SOAK_SECONDS=$(or $(SOAK_SECONDS),600) python3 Tests/Soak/soak.py --convertd .build/release/convertd --schemas schemas --corpus $(CORPUS) || rc=1; \
 	DRAIN_ROUNDS=$(or $(DRAIN_ROUNDS),1000) python3 Tests/Soak/drain_churn.py --convertd .build/release/convertd --schemas schemas || rc=1; \

@@ -53,26 +53,26 @@ final class ClientConnection: Sendable {
         ClientConnection.unpack(state.load(ordering: .acquiring))
     }
 
-    /// Moves from `expected` to `next`; false when the connection is elsewhere (cut, most likely).
+    /// Enters `next` from whatever phase the connection is in, unless it was cut; false then.
+    /// Each step of a request says where it is rather than where it came from, so a step that
+    /// libmicrohttpd skips (a request it ended itself) cannot leave a stale phase behind.
     @discardableResult
-    func move(from expected: Phase, to next: Phase) -> Bool {
-        let current = state.load(ordering: .relaxed)
-        guard current & ClientConnection.phaseMask == expected.rawValue else { return false }
-        return state.compareExchange(expected: current, desired: ClientConnection.pack(next, at: MonotonicClock.milliseconds),
-                                     ordering: .acquiringAndReleasing).exchanged
+    func enter(_ next: Phase) -> Bool {
+        var current = state.load(ordering: .relaxed)
+        while current & ClientConnection.phaseMask != Phase.cut.rawValue {
+            let (exchanged, found) = state.compareExchange(expected: current, desired: ClientConnection.pack(next, at: MonotonicClock.milliseconds),
+                                                           ordering: .acquiringAndReleasing)
+            if exchanged { return true }
+            current = found
+        }
+        return false
     }
 
     /// A request ended: back to idle unless the connection was cut.
     func finishRequest() {
         received.store(0, ordering: .relaxed)
         responseSize.store(0, ordering: .relaxed)
-        var current = state.load(ordering: .relaxed)
-        while current & ClientConnection.phaseMask != Phase.cut.rawValue {
-            let (exchanged, found) = state.compareExchange(expected: current, desired: ClientConnection.pack(.idle, at: MonotonicClock.milliseconds),
-                                                           ordering: .acquiringAndReleasing)
-            if exchanged { return }
-            current = found
-        }
+        enter(.idle)
     }
 
     /// Claims the connection for cutting off if it is still in `phase` since `since`; the

@@ -138,7 +138,7 @@ final class HTTPServer: Sendable {
         guard let client = HTTPServer.client(of: connection) else { return .NO }
         guard let stored = state.pointee else {
             // The watchdog may have cut the connection off while its head arrived.
-            guard client.move(from: .head, to: .body) || client.move(from: .idle, to: .body) else { return .NO }
+            guard client.enter(.body) else { return .NO }
             var head = readHead(connection, url: url, method: method, version: version)
             let plan = self.plan(&head, client: client)
             let exchange = Exchange(head: head.request, plan: plan, started: DispatchTime.now().uptimeNanoseconds)
@@ -159,7 +159,7 @@ final class HTTPServer: Sendable {
             client.received.store(exchange.bytesIn, ordering: .relaxed)
             return keep ? .YES : .NO
         }
-        guard client.move(from: .body, to: .processing) else { return .NO }
+        guard client.enter(.processing) else { return .NO }
         return queue(exchange.response(from: handler), for: exchange, on: connection, client: client)
     }
 
@@ -216,7 +216,7 @@ final class HTTPServer: Sendable {
     fileprivate func requestLine(on connection: OpaquePointer) {
         guard let client = HTTPServer.client(of: connection) else { return }
         client.requestSequence.store(requestLines.add(1, ordering: .relaxed).newValue, ordering: .relaxed)
-        client.move(from: .idle, to: .head)
+        client.enter(.head)
     }
 
     /// libmicrohttpd's diagnostics. When its parser rejects a head it answers without a JSON
@@ -279,7 +279,7 @@ final class HTTPServer: Sendable {
         exchange.status = response.status
         exchange.bytesOut = response.body.count
         client.responseSize.store(response.body.count, ordering: .relaxed)
-        guard client.move(from: .processing, to: .responding) || client.move(from: .body, to: .responding) else { return .NO }
+        guard client.enter(.responding) else { return .NO }
         return MHD_queue_response(connection, UInt32(response.status), created)
     }
 

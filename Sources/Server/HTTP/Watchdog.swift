@@ -68,7 +68,8 @@ final class Watchdog: Sendable {
                 let (phase, since) = connection.phase
                 let bytes = phase == .responding ? connection.responseSize.load(ordering: .relaxed) : connection.received.load(ordering: .relaxed)
                 let verdict = deadlines.verdict(phase, elapsed: now &- since, bytes: bytes)
-                guard verdict != .keep, connection.cut(ifStill: phase, since: since) else { continue }
+                guard verdict != .keep, !Watchdog.waitsOnTheServer(connection.socket, phase),
+                      connection.cut(ifStill: phase, since: since) else { continue }
                 if verdict == .timeOut {
                     let error = HTTPError.requestTimeout(phase == .head ? "head" : "body")
                     Watchdog.answer(connection.socket, error.response)
@@ -104,6 +105,17 @@ final class Watchdog: Sendable {
             shutdown(connection.socket, Int32(SHUT_RDWR))
             return Cut(phase: phase, status: error.status, reason: error.message)
         }
+    }
+
+    /// Whether a late connection is late because of the server, not the client: bytes it sent
+    /// wait unread (its thread is busy with another request), or, while answering, nothing
+    /// sent waits for the client to read. Only a client that holds things up is cut off.
+    private static func waitsOnTheServer(_ socket: Int32, _ phase: ClientConnection.Phase) -> Bool {
+        var bytes: Int32 = 0
+        if phase == .responding {
+            return ioctl(socket, UInt(TIOCOUTQ), &bytes) == 0 && bytes == 0
+        }
+        return ioctl(socket, UInt(FIONREAD), &bytes) == 0 && bytes > 0
     }
 
     /// Writes a whole response to a socket without waiting: what does not fit in the socket's
