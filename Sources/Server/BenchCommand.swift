@@ -20,7 +20,7 @@ struct BenchCommand: ParsableCommand {
     var iterations: Int?
 
     func run() throws {
-        let engine = Engine(registry: try schemaOptions.load())
+        let engine = try schemaOptions.engine()
         let input = try document.read()
         let workspace = Workspace()
         let tape = JSONTape()

@@ -28,7 +28,7 @@ struct ConvertCommand: ParsableCommand {
         guard let mode = ConversionOptions.Mode(rawValue: mode) else {
             throw ValidationError("--mode must be lax or strict")
         }
-        let engine = Engine(registry: try schemaOptions.load())
+        let engine = try schemaOptions.engine()
         let options = ConversionOptions(mode: mode, explain: explain, maxErrors: maxErrors)
         let input = try document.read()
         // Through a workspace rather than `OwnedResult`, which leaves out the omitted counts.

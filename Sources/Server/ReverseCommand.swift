@@ -12,7 +12,7 @@ struct ReverseCommand: ParsableCommand {
     @OptionGroup var document: DocumentOptions
 
     func run() throws {
-        let engine = Engine(registry: try schemaOptions.load())
+        let engine = try schemaOptions.engine()
         switch engine.reverse(try document.read(), model: document.schema) {
         case .success(let output): Output.stdout(output, pretty: document.pretty)
         case .failure(let errors): throw Output.invalid(errors, schema: document.schema, pretty: document.pretty)

@@ -16,6 +16,20 @@ struct SchemaOptions: ParsableArguments {
             throw ExitCode(1)
         }
     }
+
+    /// An engine serving the directory, each model compiled once; or every schema error on
+    /// stderr and exit 1.
+    func engine() throws -> Engine {
+        let engine = Engine()
+        let read = SchemaLoader.sources(in: schemas)
+        switch engine.load(read.sources, readErrors: read.errors) {
+        case .success:
+            return engine
+        case .failure(let error):
+            Output.stderr(error.description)
+            throw ExitCode(1)
+        }
+    }
 }
 
 /// The options of the commands that take one document through one model.
