@@ -19,4 +19,10 @@ struct DeadlinesTests {
     func verdicts(_ entry: (phase: ClientConnection.Phase, elapsed: UInt64, bytes: Int, verdict: Deadlines.Verdict)) {
         #expect(deadlines.verdict(entry.phase, elapsed: entry.elapsed, bytes: entry.bytes) == entry.verdict)
     }
+
+    @Test func aPhaseEnteredDuringASweepHasNotBegunToCount() {
+        #expect(Watchdog.elapsed(since: 1_000, now: 1_500) == 500)
+        #expect(Watchdog.elapsed(since: 1_501, now: 1_500) == 0)
+        #expect(deadlines.verdict(.idle, elapsed: Watchdog.elapsed(since: 1_501, now: 1_500), bytes: 0) == .keep)
+    }
 }

@@ -278,6 +278,9 @@ def request_bytes(method, path, body=b"", content_type="application/json", heade
 # The server process
 
 
+SERVER_LOG = open(os.environ["SOAK_SERVER_LOG"], "a", buffering=1) if os.environ.get("SOAK_SERVER_LOG") else None
+
+
 class Server:
     """`convertd serve` on a free loopback port; its stderr read by a thread all along."""
 
@@ -324,6 +327,9 @@ class Server:
 
     def _line(self, raw):
         text = raw.decode("utf-8", "replace")
+        # SOAK_SERVER_LOG=FILE keeps every line but the ordinary request lines, for a post-mortem.
+        if SERVER_LOG and (b'"msg":"request"' not in raw or b'"status":0' in raw or b'"status":408' in raw):
+            SERVER_LOG.write(text + "\n")
         with self.lock:
             self.lines += 1
             self.tail.append(text)
@@ -347,7 +353,7 @@ class Server:
         with self.lock:
             self.levels[str(entry.get("level"))] += 1
             message = entry.get("msg")
-            if message in ("schemas reloaded", "schema reload failed; serving the last good schemas"):
+            if message in ("schemas loaded", "schema reload failed; serving the last good schemas"):
                 self.reloads[message] += 1
             if '"request_id":"smuggled-' in text:
                 self.smuggled.append(text)

@@ -67,7 +67,7 @@ final class Watchdog: Sendable {
             for connection in open.values {
                 let (phase, since) = connection.phase
                 let bytes = phase == .responding ? connection.responseSize.load(ordering: .relaxed) : connection.received.load(ordering: .relaxed)
-                let verdict = deadlines.verdict(phase, elapsed: now &- since, bytes: bytes)
+                let verdict = deadlines.verdict(phase, elapsed: Watchdog.elapsed(since: since, now: now), bytes: bytes)
                 guard verdict != .keep, !Watchdog.waitsOnTheServer(connection.socket, phase),
                       connection.cut(ifStill: phase, since: since) else { continue }
                 if verdict == .timeOut {
@@ -105,6 +105,13 @@ final class Watchdog: Sendable {
             shutdown(connection.socket, Int32(SHUT_RDWR))
             return Cut(phase: phase, status: error.status, reason: error.message)
         }
+    }
+
+    /// Milliseconds from `since` to `now`. A phase entered after `now` was read, while the sweep
+    /// ran, has not begun to count: a wrapping subtraction would make it look ages old and cut
+    /// a connection that just finished a request.
+    static func elapsed(since: UInt64, now: UInt64) -> UInt64 {
+        now > since ? now - since : 0
     }
 
     /// Whether a late connection is late because of the server, not the client: bytes it sent
