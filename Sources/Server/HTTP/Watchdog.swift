@@ -1,5 +1,3 @@
-import Dispatch
-import Foundation
 import Glibc
 import Synchronization
 
@@ -21,11 +19,10 @@ final class Watchdog: Sendable {
     let deadlines: Deadlines
     // The lock guards the table of open connections.
     private let open = Mutex<[ObjectIdentifier: ClientConnection]>([:])
-    private let stopping = Atomic<Bool>(false)
-    private let stopped = DispatchSemaphore(value: 0)
+    private let thread = RepeatingThread()
     private let report: @Sendable ([Cut]) -> Void
-    /// How often the connections are checked.
-    private static let period: useconds_t = 200_000
+    /// Seconds between checks of the connections.
+    private static let period = 0.2
 
     /// `report` hears, outside the lock, which connections were cut off.
     init(deadlines: Deadlines, report: @escaping @Sendable ([Cut]) -> Void) {
@@ -43,21 +40,14 @@ final class Watchdog: Sendable {
 
     /// Starts checking, until `stop`.
     func start() {
-        let thread = Thread { [self] in
-            while !stopping.load(ordering: .relaxed) {
-                usleep(Watchdog.period)
-                let cuts = sweep(now: MonotonicClock.milliseconds)
-                if !cuts.isEmpty { report(cuts) }
-            }
-            stopped.signal()
+        thread.start(every: Watchdog.period, name: "convertd-watchdog") { [self] in
+            let cuts = sweep(now: MonotonicClock.milliseconds)
+            if !cuts.isEmpty { report(cuts) }
         }
-        thread.name = "convertd-watchdog"
-        thread.start()
     }
 
     func stop() {
-        guard !stopping.exchange(true, ordering: .relaxed) else { return }
-        stopped.wait()
+        thread.stop()
     }
 
     /// Cuts off every connection past its deadline.

@@ -1,0 +1,33 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// A thread of its own that runs a job every interval until stopped; `stop` wakes it at once
+/// and returns once the job has run for the last time.
+final class RepeatingThread: Sendable {
+    private let stopping = Atomic<Bool>(false)
+    private let wake = DispatchSemaphore(value: 0)
+    private let stopped = DispatchSemaphore(value: 0)
+    private let started = Atomic<Bool>(false)
+
+    /// Runs `job` every `seconds` on a thread named `name`.
+    func start(every seconds: Double, name: String, _ job: @escaping @Sendable () -> Void) {
+        started.store(true, ordering: .relaxed)
+        let thread = Thread { [self] in
+            while true {
+                _ = wake.wait(timeout: .now() + seconds)
+                if stopping.load(ordering: .relaxed) { break }
+                job()
+            }
+            stopped.signal()
+        }
+        thread.name = name
+        thread.start()
+    }
+
+    func stop() {
+        guard !stopping.exchange(true, ordering: .relaxed), started.load(ordering: .relaxed) else { return }
+        wake.signal()
+        stopped.wait()
+    }
+}
