@@ -28,6 +28,8 @@ import sys
 import threading
 import time
 
+from soak import read_lines
+
 HOST = "127.0.0.1"
 USER = (b'{"login":"octocat","id":583231,"avatar_url":"https://avatars.githubusercontent.com/u/583231?v=4",'
         b'"type":"User","site_admin":false,"public_repos":"8","followers":9999,"created_at":"2011-01-25T18:44:36Z"}')
@@ -111,31 +113,20 @@ class Round:
         return True, 0, seconds, ""
 
     def read(self):
-        pending = b""
-        descriptor = self.process.stderr.fileno()
-        while True:
-            try:
-                chunk = os.read(descriptor, 1 << 16)
-            except OSError:
-                chunk = b""
-            if not chunk:
-                break
-            pending += chunk
-            *lines, pending = pending.split(b"\n")
-            for raw in lines:
-                text = raw.decode("utf-8", "replace")
-                self.tail.append(text)
-                if self.port is None and b"listening" in raw:
-                    try:
-                        entry = json.loads(text)
-                        if entry.get("msg") == "listening":
-                            self.port = int(entry["port"])
-                            self.listening.set()
-                    except (ValueError, KeyError, TypeError, AttributeError):
-                        pass
-        if pending:
-            self.tail.append(pending.decode("utf-8", "replace"))
+        read_lines(self.process.stderr, self.line)
         self.listening.set()
+
+    def line(self, raw):
+        text = raw.decode("utf-8", "replace")
+        self.tail.append(text)
+        if self.port is None and b"listening" in raw:
+            try:
+                entry = json.loads(text)
+                if entry.get("msg") == "listening":
+                    self.port = int(entry["port"])
+                    self.listening.set()
+            except (ValueError, KeyError, TypeError, AttributeError):
+                pass
 
     def client(self, rng):
         """Connects, sends, leaves — on and on until the server is gone."""

@@ -278,6 +278,26 @@ def request_bytes(method, path, body=b"", content_type="application/json", heade
 # The server process
 
 
+def read_lines(stream, on_line):
+    """Calls `on_line` with every line a process writes to `stream` (bytes, without the line
+    break), as it comes, until the stream ends."""
+    descriptor = stream.fileno()
+    pending = b""
+    while True:
+        try:
+            chunk = os.read(descriptor, 1 << 16)
+        except OSError:
+            chunk = b""
+        if not chunk:
+            break
+        pending += chunk
+        *lines, pending = pending.split(b"\n")
+        for line in lines:
+            on_line(line)
+    if pending:
+        on_line(pending)
+
+
 SERVER_LOG = open(os.environ["SOAK_SERVER_LOG"], "a", buffering=1) if os.environ.get("SOAK_SERVER_LOG") else None
 
 
@@ -308,21 +328,7 @@ class Server:
             raise RuntimeError("convertd did not log a 'listening' line within 30 s:\n" + "\n".join(self.tail))
 
     def _read(self):
-        descriptor = self.process.stderr.fileno()
-        pending = b""
-        while True:
-            try:
-                chunk = os.read(descriptor, 1 << 16)
-            except OSError:
-                chunk = b""
-            if not chunk:
-                break
-            pending += chunk
-            *lines, pending = pending.split(b"\n")
-            for line in lines:
-                self._line(line)
-        if pending:
-            self._line(pending)
+        read_lines(self.process.stderr, self._line)
         self.listening.set()
 
     def _line(self, raw):
