@@ -43,6 +43,21 @@ final class LiveServerTests {
         #expect(server.logText.contains("schema=Product status=200"))
     }
 
+    @Test func traceContextIsFollowedThroughAndLogged() throws {
+        let server = try LiveServer(schemas: schemas)
+        let connection = try server.connect()
+        let parent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
+        let followed = try connection.request("GET", "/healthz", headers: [("traceparent", parent)])
+        let answered = try #require(followed.header("traceparent"))
+        #expect(answered.hasPrefix("00-4bf92f3577b34da6a3ce929d0e0e4736-") && answered.hasSuffix("-01"))
+        #expect(answered != parent)
+        let begun = try #require(try connection.request("GET", "/healthz").header("traceparent"))
+        let traceID = String(begun.split(separator: "-")[1])
+        #expect(traceID != "4bf92f3577b34da6a3ce929d0e0e4736")
+        #expect(server.waitForLog("trace_id=4bf92f3577b34da6a3ce929d0e0e4736"))
+        #expect(server.waitForLog("trace_id=\(traceID)"))
+    }
+
     @Test func statsCountOneHitPerRequestAndOneBuildPerModel() throws {
         let server = try LiveServer(schemas: schemas)
         let connection = try server.connect()

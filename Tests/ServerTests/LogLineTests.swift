@@ -52,7 +52,7 @@ struct LogLineTests {
     func accessLineHasTheRequestFieldsSortedByKey(format: LogLine.Format) throws {
         let log = AccessLog(format: format, level: .info)
         let line = text(log.line(head, severity: .info, status: 200, bytesIn: 1402, bytesOut: 1216, nanoseconds: 123_456))
-        let keys = ["bytes_in", "bytes_out", "method", "path", "request_id", "schema", "status", "us"]
+        let keys = ["bytes_in", "bytes_out", "method", "path", "request_id", "schema", "status", "trace_id", "us"]
         let positions = keys.map { line.range(of: format == .json ? "\"\($0)\":" : " \($0)=")?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil })
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
@@ -62,7 +62,7 @@ struct LogLineTests {
             #expect(object["status"] as? Int == 200)
             #expect(object["path"] as? String == "/convert/Product")
         } else {
-            #expect(line.contains(" status=200 us=123\n"))
+            #expect(line.contains(" status=200 trace_id=\(head.trace.traceID) us=123\n"))
         }
     }
 

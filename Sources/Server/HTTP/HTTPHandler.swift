@@ -30,6 +30,8 @@ struct RequestHead: Sendable {
     var contentLength: Int?
     /// The `Authorization` header, for the admin API; never logged.
     var authorization: String?
+    /// The W3C trace the request belongs to; its `traceparent` goes back with the answer.
+    var trace = TraceContext.accept(nil)
     /// The client's `X-Request-Id` when usable, else one generated; echoed in the response.
     var requestID: String
     /// The schema the request names, set by the handler's plan, for the request log.

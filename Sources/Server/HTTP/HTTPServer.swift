@@ -245,7 +245,8 @@ final class HTTPServer: Sendable {
         withUnsafeMutablePointer(to: &scan) { scan in
             _ = MHD_get_connection_values_n(connection, .HEADER_KIND, headerCallback, scan)
         }
-        var head = RequestHead(method: String(cString: method), path: String(cString: url), requestID: RequestID.accept(scan.requestID))
+        var head = RequestHead(method: String(cString: method), path: String(cString: url), trace: TraceContext.accept(scan.traceParent),
+                               requestID: RequestID.accept(scan.requestID))
         head.contentType = scan.contentType
         head.contentLength = scan.contentLength
         head.authorization = scan.authorization
@@ -271,6 +272,7 @@ final class HTTPServer: Sendable {
         defer { MHD_destroy_response(created) }
         HTTPServer.add("Content-Type", response.contentType, to: created)
         HTTPServer.add("X-Request-Id", exchange.head.requestID, to: created)
+        exchange.head.trace.withHeader { _ = MHD_add_response_header(created, "traceparent", $0) }
         for header in response.headers {
             HTTPServer.add(header.name, header.value, to: created)
         }

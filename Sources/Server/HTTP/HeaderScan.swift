@@ -10,6 +10,8 @@ struct HeaderScan {
     var requestID: String?
     /// The `Authorization` header, for the admin API; never logged.
     var authorization: String?
+    /// The W3C `traceparent` header.
+    var traceParent: String?
     var expectsContinue = false
     /// The first rule the head breaks.
     private(set) var violation: HTTPError?
@@ -40,6 +42,8 @@ struct HeaderScan {
             hosts += 1
         case 6 where HeaderScan.named(name, "expect"):
             expectsContinue = HeaderScan.named(HeaderScan.trimmed(value), "100-continue")
+        case 11 where HeaderScan.named(name, "traceparent"):
+            traceParent = String(decoding: value, as: UTF8.self)
         case 12 where HeaderScan.named(name, "content-type"):
             contentType = String(decoding: value, as: UTF8.self)
         case 12 where HeaderScan.named(name, "x-request-id"):

@@ -1,7 +1,7 @@
 import Logging
 
 /// The request log: one `LogLine` per finished request, with method, path, status, bytes in and
-/// out, microseconds, request id and schema. Written directly rather than through swift-log: a
+/// out, microseconds, request id, trace id and schema. Written directly rather than through swift-log: a
 /// metadata dictionary per request cost as much CPU as the conversion itself.
 struct AccessLog: Sendable {
     var format: LogLine.Format
@@ -9,8 +9,9 @@ struct AccessLog: Sendable {
     var level: Logger.Level
 
     func record(_ head: RequestHead, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64) {
-        // A 503 is the service protecting itself; any other 5xx is a bug.
-        let severity: Logger.Level = status >= 500 && status != 503 ? .error : .info
+        // A 503 is the service protecting itself and a 501 a client's unsupported transfer
+        // coding; any other 5xx is a bug.
+        let severity: Logger.Level = status >= 500 && status != 503 && status != 501 ? .error : .info
         guard level <= severity else { return }
         line(head, severity: severity, status: status, bytesIn: bytesIn, bytesOut: bytesOut, nanoseconds: nanoseconds).write()
     }
@@ -25,6 +26,7 @@ struct AccessLog: Sendable {
         line.field("request_id", head.requestID)
         if let schema = head.schema { line.field("schema", schema) }
         line.field("status", status)
+        head.trace.withTraceID { line.field("trace_id", plain: $0) }
         line.field("us", nanoseconds / 1000)
         return line
     }

@@ -62,6 +62,14 @@ struct LogLine: ~Copyable {
         plain ? append(value) : writer.string(value)
     }
 
+    /// A text field of ASCII letters and digits, which need no quoting in text nor escaping in JSON.
+    mutating func field(_ key: Key, plain value: UnsafeBufferPointer<UInt8>) {
+        appendKey(key)
+        if format == .json { writer.byte(UInt8(ascii: "\"")) }
+        writer.bytes(value)
+        if format == .json { writer.byte(UInt8(ascii: "\"")) }
+    }
+
     /// A number field.
     mutating func field(_ key: Key, _ value: Int) {
         appendKey(key)
