@@ -34,6 +34,12 @@ public struct UnknownKey: Sendable, Hashable {
 /// through its one pipeline, one at a time, while conversions go on.
 public final class Engine: Sendable {
     public let cache: MetaCache
+
+    /// The registry served now.
+    public var registry: SchemaRegistry { cache.currentRegistry }
+
+    /// The compiled-model table's counters now.
+    public var statistics: MetaCache.Stats { cache.snapshot }
     private let pipeline: SchemaPipeline
 
     /// An engine serving `registry`, each of its models compiled once now.

@@ -83,7 +83,7 @@ struct ServeCommand: ParsableCommand {
         }
         logger.notice("listening", metadata: [
             "host": .string(config.server.host), "port": .stringConvertible(port),
-            "threads": .stringConvertible(config.server.threads), "models": .stringConvertible(service.engine.cache.currentRegistry.names.count),
+            "threads": .stringConvertible(config.server.threads), "models": .stringConvertible(service.engine.registry.names.count),
             "schemas": .string(config.schemas), "admin": .string(config.adminToken == nil ? "off" : "on"),
         ])
         let watch = config.reloadInterval > 0 ? SchemaWatch(service: service, interval: config.reloadInterval) : nil

@@ -10,7 +10,7 @@ struct InfoRoutes: Sendable {
     /// Every model: name, file, version, property count, parent, when its definition was loaded;
     /// with the registry's generation and load time.
     func schemas() -> HTTPResponse {
-        let registry = engine.cache.currentRegistry
+        let registry = engine.registry
         let models = registry.names.compactMap { registry.models[$0] }.map { model in
             var members: [JSONValue.Member] = [
                 .init("name", .string(model.name)),
@@ -23,7 +23,7 @@ struct InfoRoutes: Sendable {
             return JSONValue.object(members)
         }
         return .json(200, .object([
-            .init("generation", .number(String(engine.cache.snapshot.generation))),
+            .init("generation", .number(String(engine.statistics.generation))),
             .init("digest", .string(registry.digest)),
             .init("loadedAt", .string(InfoRoutes.timestamp(registry.loadedAt))),
             .init("models", .array(models)),
@@ -32,7 +32,7 @@ struct InfoRoutes: Sendable {
 
     /// One model with inheritance resolved, and the JSON Schema of its output.
     func schema(_ name: String) -> HTTPResponse {
-        let registry = engine.cache.currentRegistry
+        let registry = engine.registry
         guard let model = registry.models[name], let jsonSchema = JSONSchemaExporter(registry: registry).schema(for: name) else {
             return HTTPError.unknownSchema(name).response
         }
@@ -41,7 +41,7 @@ struct InfoRoutes: Sendable {
 
     /// The meta cache's counters as it counts them, requests by status, in flight, uptime.
     func statistics() -> HTTPResponse {
-        let cache = engine.cache.snapshot
+        let cache = engine.statistics
         let byStatus = stats.requestsByStatus
         func number(_ value: some BinaryInteger) -> JSONValue { .number(String(value)) }
         return .json(200, .object([
@@ -60,8 +60,8 @@ struct InfoRoutes: Sendable {
             ])),
             .init("inFlight", number(stats.inFlight)),
             .init("connections", number(stats.connections.value)),
-            .init("models", number(engine.cache.currentRegistry.names.count)),
-            .init("digest", .string(engine.cache.currentRegistry.digest)),
+            .init("models", number(engine.registry.names.count)),
+            .init("digest", .string(engine.registry.digest)),
             .init("uptimeSeconds", .number(String(format: "%.3f", stats.uptimeSeconds))),
         ]))
     }

@@ -43,7 +43,7 @@ final class Service: HTTPHandler {
         info = InfoRoutes(engine: engine, stats: stats)
         admin = AdminRoutes(admin: schemas)
         // An engine built around a registry (tools, tests) serves from the start.
-        loaded = Atomic(!engine.cache.currentRegistry.names.isEmpty)
+        loaded = Atomic(!engine.registry.names.isEmpty)
     }
 
     var maxBodyBytes: Int { limits.maxBodyBytes }
@@ -91,7 +91,7 @@ final class Service: HTTPHandler {
     }
 
     private func streamPlan(schema: String, head: RequestHead) -> RequestPlan {
-        guard engine.cache.currentRegistry.models[schema] != nil else { return .answer(HTTPError.unknownSchema(schema).response) }
+        guard engine.registry.models[schema] != nil else { return .answer(HTTPError.unknownSchema(schema).response) }
         // Refused from its announced length, before a client waiting for `100 Continue` sends it.
         if let length = head.contentLength, length > limits.maxStreamBytes {
             return .answer(HTTPError.bodyTooLarge(limit: limits.maxStreamBytes).response)
@@ -165,7 +165,7 @@ final class Service: HTTPHandler {
         case .success(let update):
             loaded.store(true, ordering: .relaxed)
             logger.notice("schemas loaded", metadata: [
-                "models": .stringConvertible(engine.cache.currentRegistry.names.count),
+                "models": .stringConvertible(engine.registry.names.count),
                 "added": .string(update.added.joined(separator: ",")),
                 "replaced": .string(update.replaced.joined(separator: ",")),
                 "removed": .string(update.removed.joined(separator: ",")),
