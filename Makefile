@@ -34,7 +34,8 @@ test: deps
 
 ## test-tsan: the concurrency and live-server tests under ThreadSanitizer (server and tests both instrumented)
 test-tsan: deps
-	SWIFT_BACKTRACE=enable=no CONVERTD_CORPUS=$(CORPUS) $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter "Concurrency|LiveServer"
+	SWIFT_BACKTRACE=enable=no CONVERTD_SANITIZER=thread CONVERTD_CORPUS=$(CORPUS) $(SWIFT) test --sanitize=thread --scratch-path .build-tsan \
+	  --filter "Concurrency|LiveServer|Hardening|RegistryLive"
 
 ## lint: check the bundled schemas
 lint: build

@@ -33,10 +33,9 @@ final class HTTPConnection: @unchecked Sendable {
         let bound = withUnsafePointer(to: &local) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0 else {
-            Glibc.close(socket)
-            throw Failure(description: "bind \(source): \(errno)")
-        }
+        // A throw from here on runs deinit, which closes the socket: closing it here as well
+        // would close whatever socket another thread opened under the same number meanwhile.
+        guard bound == 0 else { throw Failure(description: "bind \(source): \(errno)") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         // Each write goes out at once, as a test means it to (no Nagle wait on small pieces).
@@ -49,10 +48,7 @@ final class HTTPConnection: @unchecked Sendable {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else {
-            Glibc.close(socket)
-            throw Failure(description: "connect: \(errno)")
-        }
+        guard connected == 0 else { throw Failure(description: "connect: \(errno)") }
     }
 
     deinit {

@@ -40,7 +40,7 @@ final class HTTPServer: Sendable {
     /// Numbers request lines as they arrive, across connections.
     private let requestLines = Atomic<UInt64>(0)
     // The lock guards the running daemon between start and stop.
-    private let running = Mutex<Running?>(nil)
+    private let running = Guarded<Running?>(nil)
 
     /// The running daemon, its listener and the settings its callbacks read; libmicrohttpd's
     /// calls on the daemon are thread-safe.

@@ -18,7 +18,7 @@ final class Watchdog: Sendable {
 
     let deadlines: Deadlines
     // The lock guards the table of open connections.
-    private let open = Mutex<[ObjectIdentifier: ClientConnection]>([:])
+    private let open = Guarded<[ObjectIdentifier: ClientConnection]>([:])
     private let thread = RepeatingThread()
     private let report: @Sendable ([Cut]) -> Void
     /// Seconds between checks of the connections.

@@ -15,7 +15,7 @@ final class SchemaAdmin: Sendable {
     /// Set with `--persist`.
     let files: SchemaFiles?
     // The lock makes each change and its writing one step: two changes never interleave.
-    private let changing = Mutex<Void>(())
+    private let changing = Guarded<Void>(())
 
     init(engine: Engine, directory: String, persist: Bool) {
         self.engine = engine
