@@ -197,4 +197,20 @@ struct ServiceTests {
         #expect(fresh.reload())
         #expect(fresh.exchange("GET", "/readyz").status == 200)
     }
+
+    @Test func theWatchTriesABrokenDirectoryOnceUntilItChanges() throws {
+        let directory = try ServerFixture.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let admin = SchemaAdmin(engine: Engine(), directory: directory.path, persist: false)
+        #expect(admin.reloadIfChanged().map { if case .success = $0 { true } else { false } } == true)
+        #expect(admin.reloadIfChanged() == nil)
+        let broken = directory.appendingPathComponent("broken.yaml")
+        try "Broken: { properties: { x: nosuchtype } }".write(to: broken, atomically: true, encoding: .utf8)
+        #expect(admin.reloadIfChanged().map { if case .failure = $0 { true } else { false } } == true)
+        #expect(admin.reloadIfChanged() == nil)
+        try FileManager.default.removeItem(at: broken)
+        #expect(admin.reloadIfChanged() == nil)
+        try "Fixed: { properties: { x: int8 } }".write(to: broken, atomically: true, encoding: .utf8)
+        #expect(admin.reloadIfChanged().map { if case .success = $0 { true } else { false } } == true)
+    }
 }

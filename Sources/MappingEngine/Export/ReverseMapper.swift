@@ -196,21 +196,15 @@ extension Engine {
     /// Maps a normalized document of `model` (an object, or an array of objects) back to the
     /// upstream shape. An array is mapped element by element, so the memory held beyond the
     /// parse is one element's tree; past `maxErrors` errors are only counted.
-    public func reverse(_ input: [UInt8], model name: String, maxDepth: Int = 256, maxErrors: Int = 100) -> ReverseResult {
+    public func reverse(_ input: UnsafeBufferPointer<UInt8>, model name: String, maxDepth: Int = 256, maxErrors: Int = 100) -> ReverseResult {
         let registry = cache.currentRegistry
         guard let model = registry.models[name] else { return .unknownModel(name) }
         let tape = JSONTape()
-        let parsed = input.withUnsafeBufferPointer { bytes -> Result<JSONDocument, JSONSyntaxError> in
-            do throws(JSONSyntaxError) {
-                return .success(try JSONParser(maxDepth: maxDepth).parse(bytes, into: tape))
-            } catch {
-                return .failure(error)
-            }
-        }
         let document: JSONDocument
-        switch parsed {
-        case .success(let parsed): document = parsed
-        case .failure(let error): return .malformed(error)
+        do throws(JSONSyntaxError) {
+            document = try JSONParser(maxDepth: maxDepth).parse(input, into: tape)
+        } catch {
+            return .malformed(error)
         }
         var mapper = ReverseMapper(registry: registry, maxErrors: maxErrors)
         var writer = JSONWriter(capacity: 256)
@@ -233,6 +227,11 @@ extension Engine {
             mapper.reverseObject(JSONValue(document), model, path: []).write(to: &writer)
         }
         return mapper.errorCount == 0 ? .success(writer.makeArray()) : .failure(mapper.report)
+    }
+
+    /// `reverse` over a byte array (for tools and tests).
+    public func reverse(_ input: [UInt8], model name: String, maxDepth: Int = 256, maxErrors: Int = 100) -> ReverseResult {
+        input.withUnsafeBufferPointer { reverse($0, model: name, maxDepth: maxDepth, maxErrors: maxErrors) }
     }
 
     /// The output bytes of a schema constant for a scalar type, or nil when it does not convert.

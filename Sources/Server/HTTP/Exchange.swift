@@ -39,6 +39,11 @@ final class Exchange {
         return true
     }
 
+    /// What the request log needs once the exchange is over.
+    var summary: (head: RequestHead, status: Int, bytesIn: Int, bytesOut: Int, started: UInt64) {
+        (head, status, bytesIn, bytesOut, started)
+    }
+
     /// The response, once the whole body is in.
     func response(from handler: any HTTPHandler) -> HTTPResponse {
         switch plan {

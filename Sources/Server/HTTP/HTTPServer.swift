@@ -146,7 +146,7 @@ final class HTTPServer: Sendable {
             // Answering before the body is read closes the connection: kept for bad framing,
             // clients over the limit, clients that wait for `100 Continue`, and bodies too large
             // to read and drop.
-            if case .answer(let response) = exchange.plan, head.answersAtOnce(response, maxBody: handler.maxBodyBytes) {
+            if case .answer(let response) = exchange.plan, head.answersAtOnce(maxBody: handler.maxBodyBytes) {
                 return queue(response, for: exchange, on: connection, client: client)
             }
             return .YES
@@ -181,17 +181,15 @@ final class HTTPServer: Sendable {
     fileprivate func completed(_ connection: OpaquePointer?, _ state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
         guard let state, let stored = state.pointee else { return }
         state.pointee = nil
-        var exchange: Exchange? = Unmanaged<Exchange>.fromOpaque(stored).takeRetainedValue()
-        guard let ended = exchange else { return }
-        var status = ended.status
+        // The exchange, and with it the body, is released before the handler hears of the end,
+        // so the handler can give memory back.
+        let (head, recorded, bytesIn, bytesOut, started) = Unmanaged<Exchange>.fromOpaque(stored).takeRetainedValue().summary
+        var status = recorded
         if let client = connection.flatMap(HTTPServer.client(of:)) {
             // A request the watchdog cut off before it was answered was answered 408.
             if status == 0 && client.phase.phase == .cut { status = HTTPError.requestTimeout("body").status }
             client.finishRequest()
         }
-        let (head, bytesIn, bytesOut, started) = (ended.head, ended.bytesIn, ended.bytesOut, ended.started)
-        // The body is freed before the handler hears of the end, so it can give memory back.
-        exchange = nil
         handler.finished(head, status: status, bytesIn: bytesIn, bytesOut: bytesOut,
                          nanoseconds: DispatchTime.now().uptimeNanoseconds - started)
     }
@@ -308,9 +306,9 @@ private struct ScannedHead {
     var violation: HTTPError?
     var expectsContinue: Bool
 
-    /// Whether `response`, known before the body, goes out before the body is read (which
-    /// closes the connection) rather than after reading and dropping it.
-    func answersAtOnce(_ response: HTTPResponse, maxBody: Int) -> Bool {
+    /// Whether an answer known before the body goes out before the body is read (which closes
+    /// the connection) rather than after reading and dropping it.
+    func answersAtOnce(maxBody: Int) -> Bool {
         if violation != nil || request.overLimit { return true }
         guard let length = request.contentLength, length > 0 else { return false }
         return expectsContinue || length > maxBody + HTTPServer.discardAllowance

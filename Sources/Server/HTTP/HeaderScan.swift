@@ -52,7 +52,7 @@ struct HeaderScan {
             authorization = String(decoding: value, as: UTF8.self)
         case 14 where HeaderScan.named(name, "content-length"):
             contentLengths += 1
-            contentLength = Int(String(decoding: HeaderScan.trimmed(value), as: UTF8.self))
+            contentLength = HeaderScan.decimal(HeaderScan.trimmed(value))
         case 17 where HeaderScan.named(name, "transfer-encoding"):
             transferEncodings.append(String(decoding: HeaderScan.trimmed(value), as: UTF8.self))
         default:
@@ -125,6 +125,18 @@ struct HeaderScan {
         var difference: UInt8 = 0
         for index in 0..<bytes.count { difference |= (base[index] | 0x20) ^ expected[index] }
         return difference == 0
+    }
+
+    /// The value of a run of decimal digits, `Int.max` past 18 of them (far over any limit);
+    /// nil for anything else (libmicrohttpd has refused that already).
+    private static func decimal(_ digits: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !digits.isEmpty else { return nil }
+        var value = 0
+        for byte in digits {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value <= 99_999_999_999_999_999 ? value * 10 + Int(byte - UInt8(ascii: "0")) : Int.max
+        }
+        return value
     }
 
     private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {

@@ -11,7 +11,6 @@ import Synchronization
 final class Watchdog: Sendable {
     /// A connection the watchdog or the parser check cut off, for the log.
     struct Cut: Sendable {
-        var phase: ClientConnection.Phase
         var status: Int
         var reason: String
     }
@@ -64,9 +63,9 @@ final class Watchdog: Sendable {
                     let error = HTTPError.requestTimeout(phase == .head ? "head" : "body")
                     Watchdog.answer(connection.socket, error.response)
                     // A request cut off in its body is logged when libmicrohttpd ends it.
-                    if phase == .head { cuts.append(Cut(phase: phase, status: error.status, reason: error.message)) }
+                    if phase == .head { cuts.append(Cut(status: error.status, reason: error.message)) }
                 } else if phase == .responding {
-                    cuts.append(Cut(phase: phase, status: 0, reason: "the client read the response too slowly"))
+                    cuts.append(Cut(status: 0, reason: "the client read the response too slowly"))
                 }
                 shutdown(connection.socket, Int32(SHUT_RDWR))
             }
@@ -93,7 +92,7 @@ final class Watchdog: Sendable {
             let error = HTTPError.rejectedHead(status: status)
             Watchdog.answer(connection.socket, error.response)
             shutdown(connection.socket, Int32(SHUT_RDWR))
-            return Cut(phase: phase, status: error.status, reason: error.message)
+            return Cut(status: error.status, reason: error.message)
         }
     }
 

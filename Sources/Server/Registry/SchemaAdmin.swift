@@ -1,6 +1,5 @@
 import Foundation
 import MappingEngine
-import Synchronization
 
 /// Every change to the schemas served — the first load, `SIGHUP`, the directory watch,
 /// `POST /schemas/reload`, `PUT` and `DELETE /schemas/{Model}` — made one at a time through
@@ -14,8 +13,16 @@ final class SchemaAdmin: Sendable {
     let directory: String
     /// Set with `--persist`.
     let files: SchemaFiles?
-    // The lock makes each change and its writing one step: two changes never interleave.
-    private let changing = Guarded<Void>(())
+    // The lock makes each change and its writing one step: two changes never interleave. It
+    // holds the directory's contents the watch last found refused, so a broken file is
+    // reported once, not at every interval, until it changes.
+    private let changing = Guarded<DirectoryRead?>(nil)
+
+    /// What reading the schema directory found.
+    private struct DirectoryRead: Equatable {
+        var sources: [SchemaSource]
+        var errors: [SchemaError]
+    }
 
     init(engine: Engine, directory: String, persist: Bool) {
         self.engine = engine
@@ -31,12 +38,16 @@ final class SchemaAdmin: Sendable {
         }
     }
 
-    /// Reloads when the directory's files differ from the sources served; nil when they do not.
+    /// Reloads when the directory's files differ from the sources served, and from the files
+    /// last refused; nil when there is nothing new to try.
     func reloadIfChanged() -> Outcome? {
-        changing.withLock { _ in
-            let read = SchemaLoader.sources(in: directory)
-            guard read.sources != engine.sources || !read.errors.isEmpty else { return nil }
-            return engine.load(read.sources, readErrors: read.errors).mapError(SchemaAdminError.refused)
+        changing.withLock { refused in
+            let found = SchemaLoader.sources(in: directory)
+            let read = DirectoryRead(sources: found.sources, errors: found.errors)
+            guard read != refused, read.sources != engine.sources || !read.errors.isEmpty else { return nil }
+            let outcome = engine.load(read.sources, readErrors: read.errors).mapError(SchemaAdminError.refused)
+            if case .failure = outcome { refused = read } else { refused = nil }
+            return outcome
         }
     }
 

@@ -73,7 +73,7 @@ struct ConversionRoute: Sendable {
         } catch {
             return error.response
         }
-        switch engine.reverse(Array(body), model: schema, maxDepth: maxDepth, maxErrors: maxErrors) {
+        switch engine.reverse(body, model: schema, maxDepth: maxDepth, maxErrors: maxErrors) {
         case .success(let output):
             return ConversionRoute.document(200, .bytes(output), pretty: pretty)
         case .failure(let errors):
