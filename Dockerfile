@@ -1,71 +1,76 @@
-# convertd container image.
+# convertd container image: a release build with the Swift runtime linked in, on Debian slim.
 #
-#   docker build -t convertd .
-#   docker run --rm -p 8080:8080 convertd
+#   podman build --format docker -t convertd .      (or: docker build -t convertd .)
+#   podman run --rm -p 127.0.0.1:8080:8080 convertd
 #
-# The binary links the Swift standard library and Foundation statically, so the runtime stage is
-# plain debian:bookworm-slim plus libmicrohttpd. (Alternative: build without
-# --static-swift-stdlib and run on swift:6.3-bookworm-slim, which carries the Swift runtime.)
+# `--format docker` keeps the HEALTHCHECK: the OCI image format has no field for it, and podman
+# builds OCI by default. The base images are build arguments, fully qualified, so podman needs no
+# short-name alias and a mirror or a local build of them can stand in (`make container-test` does).
+
+ARG SWIFT_IMAGE=docker.io/library/swift:6.3-bookworm
+ARG RUNTIME_IMAGE=docker.io/library/debian:bookworm-slim
 
 # ---- build -------------------------------------------------------------------------------------
-FROM swift:6.3-bookworm AS build
+FROM ${SWIFT_IMAGE} AS build
 
-# The CMicroHTTPD system-library target finds libmicrohttpd through pkg-config.
-RUN export DEBIAN_FRONTEND=noninteractive \
-    && apt-get -q update \
-    && apt-get -q install -y --no-install-recommends libmicrohttpd-dev pkg-config \
+# The CMicroHTTPD system-library target finds libmicrohttpd through pkg-config. Versions are
+# bookworm's current ones, as in the runtime stage: a pinned version leaves the mirror at the
+# next point release and the build breaks.
+# hadolint ignore=DL3008
+RUN apt-get update \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /build
 
-# Resolve dependencies in their own layer: it is rebuilt only when the manifest changes.
-# (Package.resolved is not tracked, so versions resolve afresh within the manifest's ranges.)
+# Dependencies in a layer of their own, rebuilt only when the manifest changes (Package.resolved
+# is not tracked: versions resolve within the manifest's ranges).
 COPY Package.swift ./
 RUN swift package resolve
 
-# Everything else (.dockerignore keeps build outputs and git data out). Tests/ is needed too:
-# SwiftPM checks every target's directory, even when building one product.
-COPY . .
+# SwiftPM checks every target's directory, the test targets' too, even to build one product.
+COPY Sources ./Sources
+COPY Tests ./Tests
 
-RUN swift build -c release --product convertd --static-swift-stdlib
-
-# Stage what the runtime image gets: the binary, the schemas and the examples.
-RUN mkdir -p /staging \
-    && cp "$(swift build -c release --show-bin-path)/convertd" /staging/ \
-    && cp -R schemas examples /staging/
+# The Swift runtime and Foundation linked in (--static-swift-stdlib), so the runtime stage needs
+# no Swift image; symbols stripped (-s), a third of the binary.
+RUN swift build -c release --product convertd --static-swift-stdlib -Xlinker -s \
+    && install -D -m 0755 "$(swift build -c release --show-bin-path)/convertd" /staging/convertd
 
 # ---- runtime -----------------------------------------------------------------------------------
-FROM debian:bookworm-slim
+FROM ${RUNTIME_IMAGE}
 
-# libmicrohttpd12 is the only shared library the binary needs beyond libc/libstdc++;
-# curl is for the HEALTHCHECK (the slim image has no HTTP client).
-RUN export DEBIAN_FRONTEND=noninteractive \
-    && apt-get -q update \
-    && apt-get -q install -y --no-install-recommends libmicrohttpd12 curl \
-    && rm -rf /var/lib/apt/lists/*
-
-# A fixed, non-root uid/gid, so Kubernetes' runAsNonRoot can verify it.
-RUN groupadd --system --gid 10001 convertd \
-    && useradd --system --uid 10001 --gid convertd --home-dir /app --no-create-home \
+# libmicrohttpd is the one library the binary needs beyond libc and libstdc++; nothing else is
+# installed (the HEALTHCHECK is convertd's own). A fixed numeric uid/gid, so Kubernetes'
+# runAsNonRoot can verify it.
+# hadolint ignore=DL3008
+RUN apt-get update \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd12 \
+    && rm -rf /var/lib/apt/lists/* \
+    && groupadd --system --gid 10001 convertd \
+    && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent \
        --shell /usr/sbin/nologin convertd
 
-WORKDIR /app
-# Owned by root: the service can read, not change, its binary and schemas.
-COPY --from=build /staging/ /app/
+# Owned by root: the service reads, and cannot change, its binary and its schemas.
+COPY --from=build /staging/convertd /usr/local/bin/convertd
+COPY schemas /app/schemas
 
-# SCHEMAS_DIR is absolute so the working directory does not matter.
-ENV SCHEMAS_DIR=/app/schemas
+WORKDIR /app
+# Absolute, so the working directory does not matter; PORT is read by `serve` and `healthcheck` alike.
+ENV SCHEMAS_DIR=/app/schemas \
+    PORT=8080
 
 USER 10001:10001
 EXPOSE 8080
 
-# SIGTERM drains: /readyz turns 503, in-flight requests get GRACE seconds (default 10), exit 0.
-# Give `docker stop` a longer timeout than GRACE (e.g. `docker stop -t 15`). SIGHUP reloads schemas.
+# SIGTERM drains: /readyz answers 503, the listening socket closes, in-flight requests get GRACE
+# seconds (default 10) and the process exits 0. Give the engine longer than GRACE to wait
+# (`podman stop -t 15`, Kubernetes' terminationGracePeriodSeconds). SIGHUP reloads the schemas.
 STOPSIGNAL SIGTERM
 
-# Shell form so ${PORT} is expanded when the service listens on another port.
-HEALTHCHECK --interval=30s --timeout=3s --start-period=5s --retries=3 \
-    CMD curl -fsS -o /dev/null "http://127.0.0.1:${PORT:-8080}/healthz" || exit 1
+# GET /healthz on 127.0.0.1:$PORT with a 2 s timeout; exit 0 on a 200, 1 otherwise.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
+    CMD ["/usr/local/bin/convertd", "healthcheck"]
 
-ENTRYPOINT ["/app/convertd"]
+ENTRYPOINT ["/usr/local/bin/convertd"]
 CMD ["serve"]

@@ -7,9 +7,10 @@ APT_PKGS   := libmicrohttpd-dev pkg-config
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= FuzzJSONParser FuzzSchemaLoader FuzzConversion
 FUZZ_DIR   := .build-fuzz
+API_VENV   := .build-venv/api
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test test-tsan lint bench bench-deps bench-compare bench-http fuzz soak clean
+.PHONY: deps test-deps build run test test-api test-browser test-tsan lint bench bench-deps bench-compare bench-http fuzz soak clean
 
 ## deps: install the system packages the build needs (only the missing ones)
 deps:
@@ -27,10 +28,40 @@ build: deps
 run: build
 	.build/release/convertd serve --schemas $(SCHEMAS) --port $(PORT)
 
-## test: every test (unit, golden, corpus, concurrency, the live server)
-test: deps
+## test-deps: what the tests use beyond the build: promtool (Debian's prometheus package), only when missing
+test-deps: deps
+	@command -v promtool >/dev/null || { echo "installing: prometheus (for promtool)"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends prometheus; }
+
+## test: every test (unit, golden, corpus, concurrency, the live server), the Kubernetes manifests and the Dockerfile's lint, then the playground in Chromium (test-browser)
+test: test-deps k8s-validate hadolint $(API_VENV)/.installed
 	$(SWIFT) build --build-tests
 	CONVERTD_CORPUS=$(CORPUS) $(SWIFT) test --skip-build
+	$(API_TEST) .build/debug/convertd
+	$(BROWSER_TEST) .build/debug/convertd
+
+CONVERTD_BIN ?= .build/debug/convertd
+SHOTS        ?= .build
+BROWSER_TEST  = SCHEMAS=$(SCHEMAS) SHOTS=$(SHOTS) BROWSER_VENV=.build-venv-browser bash Tests/Browser/run.sh
+
+## test-browser: the playground (GET /) in headless Chromium, screenshots in $(SHOTS)/playground-*.png; installs chromium, chromium-driver and a venv with selenium when missing (CONVERTD_BIN=… to test another build)
+test-browser: deps
+	@[ -x $(CONVERTD_BIN) ] || $(SWIFT) build --product convertd
+	$(BROWSER_TEST) $(CONVERTD_BIN)
+
+API_TEST  = $(API_VENV)/bin/python Tests/API/check_openapi.py --schemas $(SCHEMAS) --convertd
+
+## test-api: GET /openapi.json checked by openapi-spec-validator, then Schemathesis against a live server (every check, every operation; API_MAX_EXAMPLES, API_SEED); installs a venv with the pinned tools (Tests/API/requirements.txt) when missing (CONVERTD_BIN=… to test another build)
+test-api: deps $(API_VENV)/.installed
+	@[ -x $(CONVERTD_BIN) ] || $(SWIFT) build --product convertd
+	$(API_TEST) $(CONVERTD_BIN)
+
+$(API_VENV)/.installed: Tests/API/requirements.txt
+	@python3 -c 'import ensurepip, venv' 2>/dev/null || { echo "installing: python3 python3-venv"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3 python3-venv; }
+	@[ -x $(API_VENV)/bin/pip ] || python3 -m venv $(API_VENV)
+	$(API_VENV)/bin/pip install -q --disable-pip-version-check -r Tests/API/requirements.txt
+	@touch $@
 
 ## test-tsan: the concurrency and live-server tests under ThreadSanitizer (server and tests both instrumented)
 test-tsan: deps
@@ -110,6 +141,36 @@ soak: build bench-deps
 	SOAK_SECONDS=$(or $(SOAK_SECONDS),600) python3 Tests/Soak/soak.py --convertd .build/release/convertd --schemas schemas --corpus $(CORPUS) || rc=1; \
 	DRAIN_ROUNDS=$(or $(DRAIN_ROUNDS),1000) python3 Tests/Soak/drain_churn.py --convertd .build/release/convertd --schemas schemas || rc=1; \
 	exit $$rc
+
+.PHONY: deploy-tools k8s-validate k8s-schemas hadolint container-test
+DEPLOY_VENV := .build-venv/deploy
+DEPLOY_TOOLS := $(DEPLOY_VENV)/.installed
+
+## deploy-tools: a venv (.build-venv/deploy) with kubectl (kustomize inside), kubernetes-validate and hadolint, pinned in deploy/tools/requirements.txt
+deploy-tools: $(DEPLOY_TOOLS)
+$(DEPLOY_TOOLS): deploy/tools/requirements.txt
+	@python3 -c 'import ensurepip, venv' 2>/dev/null || { echo "installing: python3 python3-venv"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3 python3-venv; }
+	@[ -x $(DEPLOY_VENV)/bin/pip ] || python3 -m venv $(DEPLOY_VENV)
+	$(DEPLOY_VENV)/bin/pip install -q --disable-pip-version-check -r deploy/tools/requirements.txt
+	@touch $@
+
+## k8s-validate: deploy/kubernetes rendered offline (kubectl kustomize), validated by kubernetes-validate --strict and checked for its promises; its schemas in step with schemas/
+k8s-validate: $(DEPLOY_TOOLS)
+	$(DEPLOY_VENV)/bin/python deploy/tools/k8s.py validate --kubectl $(DEPLOY_VENV)/bin/kubectl \
+	  --validator $(DEPLOY_VENV)/bin/kubernetes-validate --output $(DEPLOY_VENV)/k8s/rendered.yaml
+
+## k8s-schemas: copy schemas/ into deploy/kubernetes/schemas/ (the ConfigMap's files) and list them in kustomization.yaml
+k8s-schemas:
+	python3 deploy/tools/k8s.py sync
+
+## hadolint: lint the Dockerfiles (hadolint, from PyPI)
+hadolint: $(DEPLOY_TOOLS)
+	$(DEPLOY_VENV)/bin/hadolint Dockerfile deploy/container-test/swift.Containerfile
+
+## container-test: the image built and run with podman (base images made offline when they cannot be pulled), two replicas behind nginx with a rolling restart under wrk; minutes and gigabytes, not part of test
+container-test: hadolint
+	CORPUS=$(CORPUS) deploy/container-test/run.sh
 
 clean:
 	rm -rf .build .build-* Benchmarks/.build

@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .systemLibrary(
@@ -30,8 +31,15 @@ let package = Package(
                 "CMicroHTTPD",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
-            path: "Sources/Server"
+            path: "Sources/Server",
+            // The playground page (`GET /`), compiled into the binary: it ships alone, with no resource bundle.
+            resources: [
+                .embedInCode("Playground/playground.html"),
+                .embedInCode("Playground/playground.css"),
+                .embedInCode("Playground/playground.js"),
+            ]
         ),
         .target(
             name: "TestSupport",

@@ -7,6 +7,9 @@ at each connection count; then convertd's resident memory over one million reque
 
     python3 Benchmarks/http/bench_http.py --convertd .build/release/convertd --echo ECHO \
         --schemas schemas --body ../shared/corpus/user.json --model GithubUser
+
+With `--baseline OTHER` an earlier convertd build runs in the same rounds, and the report adds
+convertd/baseline: how much a change cost on the request path, measured in one run.
 """
 import argparse
 import json
@@ -24,6 +27,7 @@ TARGET_RATIO = 0.85
 TARGET_P99_MS = 2.0
 TARGET_RSS_MB = 64
 TARGET_RSS_DRIFT = 0.05
+TARGET_BASELINE_DROP = 0.03
 
 
 def main():
@@ -34,14 +38,17 @@ def main():
     with tempfile.TemporaryDirectory(prefix="convertd-bench-http-") as scratch:
         script = write_wrk_script(scratch, args.body)
         echo = Server.echo(args.echo, args.threads)
-        convertd = Server.convertd(args)
+        convertd = Server.convertd(args, args.convertd, "convertd")
+        baseline = Server.convertd(args, args.baseline, "baseline") if args.baseline else None
         try:
             check_conversion(convertd, args)
             memory = measure_memory(convertd, script, args)
-            rows = [compare(echo, convertd, script, connections, args) for connections in args.connections]
+            rows = [compare(echo, convertd, baseline, script, connections, args) for connections in args.connections]
         finally:
             convertd.stop()
             echo.stop()
+            if baseline:
+                baseline.stop()
     print_report(args, rows, memory)
     return 0
 
@@ -60,6 +67,7 @@ def parse_arguments():
     parser.add_argument("--rounds", type=int, default=1, help="measured runs per server and connection count; medians are reported")
     parser.add_argument("--requests", type=int, default=1_000_000, help="requests over which resident memory is watched")
     parser.add_argument("--log-level", default="info", help="convertd's --log-level (its request lines go to /dev/null)")
+    parser.add_argument("--baseline", help="an earlier convertd executable, measured in the same rounds")
     return parser.parse_args()
 
 
@@ -79,12 +87,12 @@ class Server:
         return Server("echo", [executable, str(port), str(threads)], url, url)
 
     @staticmethod
-    def convertd(args):
+    def convertd(args, executable, name):
         port = free_port()
-        command = [args.convertd, "serve", "--host", "127.0.0.1", "--port", str(port), "--schemas", args.schemas,
+        command = [executable, "serve", "--host", "127.0.0.1", "--port", str(port), "--schemas", args.schemas,
                    "--threads", str(args.threads), "--log-level", args.log_level]
         base = f"http://127.0.0.1:{port}"
-        return Server("convertd", command, f"{base}/convert/{args.model}", f"{base}/healthz")
+        return Server(name, command, f"{base}/convert/{args.model}", f"{base}/healthz")
 
     def resident_megabytes(self):
         with open(f"/proc/{self.process.pid}/status") as status:
@@ -180,18 +188,19 @@ def wrk(url, script, connections, seconds, latency=False):
     return Run(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
 
 
-def compare(echo, convertd, script, connections, args):
-    """Echo and convertd alternately, each warmed up then measured, `rounds` times."""
-    runs = {echo.name: [], convertd.name: []}
+def compare(echo, convertd, baseline, script, connections, args):
+    """Echo, convertd (and the baseline) in turn, each warmed up then measured, `rounds` times."""
+    servers = [echo, convertd] + ([baseline] if baseline else [])
+    runs = {server.name: [] for server in servers}
     for _ in range(args.rounds):
-        for server in (echo, convertd):
+        for server in servers:
             wrk(server.url, script, connections, args.warmup)
             cpu = server.cpu_seconds()
             run = wrk(server.url, script, connections, args.seconds, latency=True)
             run.cpu = (server.cpu_seconds() - cpu) / run.requests * 1e6
             runs[server.name].append(run)
             print(f"  {server.name:8} @{connections:<3} {run.rate:>10,.0f} req/s {run.cpu:6.1f} µs CPU each", file=sys.stderr)
-    return connections, runs[echo.name], runs[convertd.name]
+    return connections, runs[echo.name], runs[convertd.name], runs.get("baseline")
 
 
 def measure_memory(convertd, script, args):
@@ -221,8 +230,8 @@ def print_report(args, rows, memory):
     print("| connections | echo req/s | convertd req/s | convertd/echo | echo p50 / p99 | convertd p50 / p99 "
           "| server CPU per request, echo / convertd |")
     print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-    verdicts = []
-    for connections, echo, convertd in rows:
+    verdicts, changes = [], []
+    for connections, echo, convertd, baseline in rows:
         ratio = median(convertd, "rate") / median(echo, "rate")
         # The range is over the rounds: each echo run paired with the convertd run after it.
         rounds = [ours.rate / theirs.rate for ours, theirs in zip(convertd, echo)]
@@ -234,9 +243,21 @@ def print_report(args, rows, memory):
         verdicts.append((f"convertd/echo ≥ {TARGET_RATIO} at {connections} connections", ratio >= TARGET_RATIO))
         if connections == 64:
             verdicts.append((f"convertd p99 ≤ {TARGET_P99_MS} ms at 64 connections", median(convertd, "p99") <= TARGET_P99_MS))
-        for run in echo + convertd:
+        if baseline:
+            change = median(convertd, "rate") / median(baseline, "rate")
+            pairs = [ours.rate / theirs.rate for ours, theirs in zip(convertd, baseline)]
+            changes.append(f"| {connections} | {median(baseline, 'rate'):,.0f} | {median(convertd, 'rate'):,.0f} | {change:.3f} "
+                           f"({min(pairs):.3f}–{max(pairs):.3f}) | {median(baseline, 'p99'):.2f} / {median(convertd, 'p99'):.2f} ms "
+                           f"| {median(baseline, 'cpu'):.1f} / {median(convertd, 'cpu'):.1f} µs |")
+            verdicts.append((f"convertd/baseline ≥ {1 - TARGET_BASELINE_DROP:.2f} at {connections} connections", change >= 1 - TARGET_BASELINE_DROP))
+        for run in echo + convertd + (baseline or []):
             if run.failures:
                 verdicts.append((f"no failed requests at {connections} connections ({run.failures})", False))
+    if changes:
+        print(f"\nagainst the baseline {args.baseline}, in the same rounds:\n")
+        print("| connections | baseline req/s | convertd req/s | convertd/baseline (range) | p99 baseline / convertd | CPU per request |")
+        print("| ---: | ---: | ---: | ---: | ---: | ---: |")
+        print("\n".join(changes))
     warm, last = memory["warm"], memory["samples"][-1]
     drift = (last - warm) / warm
     peak = max(memory["samples"])

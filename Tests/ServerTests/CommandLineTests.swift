@@ -10,21 +10,8 @@ struct CommandLineTests {
 
     /// Runs convertd with `arguments` and `input` on stdin.
     private func run(_ arguments: [String], input: String = "") throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = ConvertdBinary.url
-        process.arguments = arguments
-        process.currentDirectoryURL = Self.packageRoot
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let run = try ProcessRun(try #require(ConvertdBinary.url), arguments, input: Data(input.utf8), directory: Self.packageRoot)
+        return (run.status, run.stdout, run.stderr)
     }
 
     @Test func lintListsEveryMistakeAndFails() throws {

@@ -12,13 +12,18 @@ struct RouterTests {
         ("GET", "/stats", .stats),
         ("GET", "/healthz", .health),
         ("GET", "/readyz", .ready),
+        ("POST", "/infer", .infer),
+        ("GET", "/", .playground(.page)),
+        ("HEAD", "/", .playground(.page)),
+        ("GET", "/playground.css", .playground(.style)),
+        ("GET", "/playground.js", .playground(.script)),
     ])
     func routes(method: String, path: String, endpoint: Endpoint) {
         #expect(Router.route(method: method, path: path) == .success(endpoint))
     }
 
-    @Test(arguments: ["/", "/convert", "/convert/", "/convert/Book/extra", "/schemas/", "//schemas", "/nope", "convert/Book", "/stats/x", "", "//", "/convert//Book",
-                            "/Convert/Book", "/convertx/Book", "/healthz/"])
+    @Test(arguments: ["/convert", "/convert/", "/convert/Book/extra", "/schemas/", "//schemas", "/nope", "convert/Book", "/stats/x", "", "//", "/convert//Book",
+                            "/Convert/Book", "/convertx/Book", "/healthz/", "/infer/", "/infer/User", "/playground.css/", "/playground.html", "/favicon.ico"])
     func unknownPathsAreNotFound(path: String) {
         #expect(Router.route(method: "GET", path: path) == .failure(.notFound(path: path)))
     }
@@ -29,6 +34,9 @@ struct RouterTests {
         ("POST", "/schemas", ["GET", "HEAD"]),
         ("DELETE", "/stats", ["GET", "HEAD"]),
         ("POST", "/healthz", ["GET", "HEAD"]),
+        ("GET", "/infer", ["POST"]),
+        ("POST", "/", ["GET", "HEAD"]),
+        ("PUT", "/playground.js", ["GET", "HEAD"]),
     ])
     func wrongMethodsListWhatIsAllowed(method: String, path: String, allow: [String]) {
         #expect(Router.route(method: method, path: path) == .failure(.methodNotAllowed(method: method, allow: allow)))

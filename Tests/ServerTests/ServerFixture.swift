@@ -35,7 +35,7 @@ enum ServerFixture {
         logger.logLevel = .critical
         let engine = directory == nil ? Engine(registry: try registry()) : Engine()
         let service = Service(schemas: SchemaAdmin(engine: engine, directory: directory?.path ?? "", persist: false),
-                              adminToken: adminToken.flatMap(AdminToken.init), limits: limits, stats: ServiceStats(), logger: logger,
+                              adminToken: adminToken.flatMap(AdminToken.init), limits: limits, logger: logger,
                               accessLog: AccessLog(format: .text, level: .critical))
         if directory != nil { service.reload() }
         return service

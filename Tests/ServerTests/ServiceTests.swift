@@ -190,7 +190,7 @@ struct ServiceTests {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         let fresh = Service(schemas: SchemaAdmin(engine: Engine(), directory: directory.path, persist: false), limits: .init(),
-                            stats: ServiceStats(), logger: logger, accessLog: AccessLog(format: .text, level: .critical))
+                            logger: logger, accessLog: AccessLog(format: .text, level: .critical))
         let loading = fresh.exchange("GET", "/readyz")
         #expect(loading.status == 503)
         #expect(value(json(loading.body), "status") as? String == "loading")

@@ -1,7 +1,7 @@
 /// Per-request conversion options.
 public struct ConversionOptions: Sendable {
     /// Lax coerces by SPEC §3.2; strict accepts only each target's natural JSON type.
-    public enum Mode: String, Sendable { case lax, strict }
+    public enum Mode: String, Sendable, CaseIterable { case lax, strict }
 
     public var mode: Mode
     /// Record which rule changed which value.

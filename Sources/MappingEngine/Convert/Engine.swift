@@ -77,10 +77,25 @@ public final class Engine: Sendable {
     /// The sources the served registry was built from, sorted by file.
     public var sources: [SchemaSource] { cache.currentRegistry.sources }
 
+    /// The compiled model named `name`, for a run of conversions that must all use the same
+    /// model (a streamed body); nil when no such model is registered. Counts as one lookup.
+    public func model(named name: String) -> CompiledModel? {
+        cache.entry(for: name).map(CompiledModel.init)
+    }
+
     /// Converts `input` (an object, or an array of objects) to the normalized form of `model`.
     public func convert(_ input: UnsafeBufferPointer<UInt8>, model name: String, options: ConversionOptions = .init(),
                         workspace: Workspace) -> ConversionResult {
         guard let entry = cache.entry(for: name) else { return .unknownModel(name) }
+        return convert(input, model: CompiledModel(entry: entry), options: options, workspace: workspace)
+    }
+
+    /// Converts `input` (an object, or an array of objects) to the normalized form of a model
+    /// resolved before; never `.unknownModel`.
+    @inline(__always)
+    public func convert(_ input: UnsafeBufferPointer<UInt8>, model: CompiledModel, options: ConversionOptions = .init(),
+                        workspace: Workspace) -> ConversionResult {
+        let entry = model.entry
         let meta = entry.meta
         // The models `meta` points at are owned by its group, which a schema change may drop meanwhile.
         defer { withExtendedLifetime(entry.group) {} }
@@ -146,30 +161,9 @@ public final class Engine: Sendable {
     private static func result(of issues: [Issue], errors errorCount: Int, coercions coercionCount: Int, unknownKeys unknownKeyCount: Int,
                                maxErrors: Int, workspace: Workspace) -> ConversionResult {
         guard errorCount == 0 else {
-            var errors: [ConversionError] = []
-            errors.reserveCapacity(min(errorCount, maxErrors) + 1)
-            for issue in issues {
-                guard case .error(let code) = issue.kind else { continue }
-                let path = PathComponent.pointer(issue.outPath.reversed())
-                let source = PathComponent.pointer(issue.inPath.reversed())
-                errors.append(ConversionError(path: path, source: source == path ? nil : source, code: code,
-                                              message: issue.message, input: issue.input))
-            }
-            if errorCount > maxErrors { errors.append(.tooMany(total: errorCount, listed: maxErrors)) }
-            return .failure(errors)
+            return .failure(IssueReport.errors(issues, total: errorCount, maxErrors: maxErrors))
         }
-        var coercions: [Coercion] = []
-        var unknownKeys: [UnknownKey] = []
-        for issue in issues {
-            switch issue.kind {
-            case .coercion(let rule):
-                coercions.append(Coercion(path: PathComponent.pointer(issue.outPath.reversed()), rule: rule, input: issue.input ?? ""))
-            case .unknownKey:
-                unknownKeys.append(UnknownKey(path: PathComponent.pointer(issue.inPath.reversed()), input: issue.input ?? ""))
-            case .error:
-                break
-            }
-        }
+        let (coercions, unknownKeys) = IssueReport.explanation(issues)
         let output = workspace.writer.withBytes { $0 }
         return .success(.init(output: output, coercions: coercions, unknownKeys: unknownKeys,
                               coercionsOmitted: max(0, coercionCount - maxErrors), unknownKeysOmitted: max(0, unknownKeyCount - maxErrors)))

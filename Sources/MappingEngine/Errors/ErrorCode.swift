@@ -23,6 +23,8 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     case tooManyItems = "too_many_items"
     case unknownKey = "unknown_key"
     case unknownDiscriminator = "unknown_discriminator"
+    /// An element of a streamed array (or a line of an NDJSON body) over the per-document size limit.
+    case bodyTooLarge = "body_too_large"
     /// Stands after the first `maxErrors` errors of a document, with the total of all of them.
     case tooManyErrors = "too_many_errors"
 }

@@ -7,12 +7,13 @@ public struct JSONSchemaExporter {
     /// The schema of `name`'s output, or nil when the model does not exist.
     public func schema(for name: String) -> JSONValue? {
         guard let model = registry.models[name] else { return nil }
+        let reference = { (model: String) in "#/$defs/\(model)" }
         var defs: [String: JSONValue] = [:]
         var pending = model.properties.flatMap { $0.type.modelNames } + (model.discriminator?.mapping.map(\.model) ?? [])
         var seen: Set<String> = [name]
         while let next = pending.popLast() {
             guard seen.insert(next).inserted, let nested = registry.models[next] else { continue }
-            defs[next] = objectSchema(nested)
+            defs[next] = objectSchema(nested, reference)
             pending += nested.properties.flatMap { $0.type.modelNames } + (nested.discriminator?.mapping.map(\.model) ?? [])
         }
         var members: [JSONValue.Member] = [
@@ -21,9 +22,9 @@ public struct JSONSchemaExporter {
             .init("title", .string(name)),
         ]
         if model.discriminator != nil || registry.models.values.contains(where: { $0.properties.contains { $0.type.modelNames.contains(name) } }) {
-            defs[name] = objectSchema(model)
-            members.append(.init("$ref", .string("#/$defs/\(name)")))
-        } else if case .object(let body) = objectSchema(model) {
+            defs[name] = objectSchema(model, reference)
+            members.append(.init("$ref", .string(reference(name))))
+        } else if case .object(let body) = objectSchema(model, reference) {
             members += body
         }
         if !defs.isEmpty {
@@ -32,23 +33,31 @@ public struct JSONSchemaExporter {
         return .object(members)
     }
 
+    /// The schema of `name`'s output on its own, titled, each nested model a `$ref` made by
+    /// `reference` from its name: for a document that holds every model side by side, such as
+    /// OpenAPI's `#/components/schemas/{name}`. Nil when the model does not exist.
+    public func component(for name: String, reference: (String) -> String) -> JSONValue? {
+        guard let model = registry.models[name], case .object(let body) = objectSchema(model, reference) else { return nil }
+        return .object([.init("title", .string(name))] + body)
+    }
+
     /// A model's object schema; with a discriminator, any of it or its mapped models.
-    private func objectSchema(_ model: ResolvedModel) -> JSONValue {
+    private func objectSchema(_ model: ResolvedModel, _ reference: (String) -> String) -> JSONValue {
         var members: [JSONValue.Member] = []
         if let description = model.description { members.append(.init("description", .string(description))) }
         members.append(.init("type", .string("object")))
-        members.append(.init("properties", .object(model.properties.map { .init($0.name, propertySchema($0)) })))
+        members.append(.init("properties", .object(model.properties.map { .init($0.name, propertySchema($0, reference)) })))
         let alwaysPresent = model.properties.filter { model.isRequired($0) || $0.defaultValue != nil }.map { JSONValue.string($0.name) }
         if !alwaysPresent.isEmpty { members.append(.init("required", .array(alwaysPresent))) }
         members.append(.init("additionalProperties", .bool(model.unknownKeys == .keep)))
         let own = JSONValue.object(members)
         guard let discriminator = model.discriminator else { return own }
-        let variants = discriminator.mapping.map { JSONValue.object([.init("$ref", .string("#/$defs/\($0.model)"))]) }
+        let variants = discriminator.mapping.map { JSONValue.object([.init("$ref", .string(reference($0.model)))]) }
         return .object([.init("anyOf", .array([own] + variants))])
     }
 
-    private func propertySchema(_ property: PropertyDefinition) -> JSONValue {
-        var schema = typeSchema(property.type, leaf: property)
+    private func propertySchema(_ property: PropertyDefinition, _ reference: (String) -> String) -> JSONValue {
+        var schema = typeSchema(property.type, leaf: property, reference)
         if let description = property.description, case .object(var members) = schema {
             members.insert(.init("description", .string(description)), at: 0)
             schema = .object(members)
@@ -57,7 +66,7 @@ public struct JSONSchemaExporter {
     }
 
     /// The schema of a type; constraints of the property apply to its scalar leaf, counts to its container.
-    private func typeSchema(_ type: TypeRef, leaf property: PropertyDefinition) -> JSONValue {
+    private func typeSchema(_ type: TypeRef, leaf property: PropertyDefinition, _ reference: (String) -> String) -> JSONValue {
         var members: [JSONValue.Member] = []
         var typeName: String?
         switch type.kind {
@@ -75,17 +84,17 @@ public struct JSONSchemaExporter {
         case .data: typeName = "string"; members.append(.init("contentEncoding", .string("base64")))
         case .any: break
         case .model(let name):
-            let ref = JSONValue.object([.init("$ref", .string("#/$defs/\(name)"))])
+            let ref = JSONValue.object([.init("$ref", .string(reference(name)))])
             return type.nullable ? .object([.init("anyOf", .array([ref, .object([.init("type", .string("null"))])]))]) : ref
         case .array(let element), .set(let element):
             typeName = "array"
-            members.append(.init("items", typeSchema(element, leaf: property)))
+            members.append(.init("items", typeSchema(element, leaf: property, reference)))
             if case .set = type.kind { members.append(.init("uniqueItems", .bool(true))) }
             if let n = property.minItems { members.append(.init("minItems", .number(String(n)))) }
             if let n = property.maxItems { members.append(.init("maxItems", .number(String(n)))) }
         case .map(let element):
             typeName = "object"
-            members.append(.init("additionalProperties", typeSchema(element, leaf: property)))
+            members.append(.init("additionalProperties", typeSchema(element, leaf: property, reference)))
             if let n = property.minItems { members.append(.init("minProperties", .number(String(n)))) }
             if let n = property.maxItems { members.append(.init("maxProperties", .number(String(n)))) }
         }

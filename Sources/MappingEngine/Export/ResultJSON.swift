@@ -40,8 +40,20 @@ public enum ResultJSON {
                                  coercionsOmitted: Int = 0, unknownKeysOmitted: Int = 0) -> [UInt8] {
         var writer = JSONWriter(capacity: output.count + 256)
         defer { writer.deallocate() }
-        writer.ascii("{\"result\":")
+        writer.ascii(explanationPrefix)
         writer.bytes(output)
+        writeExplanation(coercions: coercions, unknownKeys: unknownKeys, coercionsOmitted: coercionsOmitted,
+                         unknownKeysOmitted: unknownKeysOmitted, into: &writer)
+        return writer.makeArray()
+    }
+
+    /// What an explained answer starts with, before the result.
+    static let explanationPrefix: StaticString = "{\"result\":"
+
+    /// What follows the result in an explained answer: `,"coercions":[…],"unknownKeys":[…]`,
+    /// the omitted counts above zero, and the closing `}`.
+    static func writeExplanation(coercions: [Coercion], unknownKeys: [UnknownKey], coercionsOmitted: Int, unknownKeysOmitted: Int,
+                                 into writer: inout JSONWriter) {
         writer.ascii(",\"coercions\":")
         JSONValue.array(coercions.map { coercion in
             .object([.init("path", .string(coercion.path)), .init("rule", .string(coercion.rule)),
@@ -60,7 +72,6 @@ public enum ResultJSON {
             writer.uint64(UInt64(unknownKeysOmitted))
         }
         writer.byte(UInt8(ascii: "}"))
-        return writer.makeArray()
     }
 
     /// The offending value as JSON when it was kept whole, else its cut text as a string.

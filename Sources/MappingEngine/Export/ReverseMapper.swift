@@ -1,7 +1,9 @@
 /// Maps a normalized document back to the upstream shape: each property goes to its first
 /// `from` candidate (key paths and pointers rebuilt as nested objects and arrays), the `keys`
 /// style is applied, `values` tables are inverted, nested models are reversed recursively, and
-/// dates go out in the first of their `formats` that holds them exactly.
+/// dates go out in the first of their `formats` that holds them exactly. What conversion never
+/// writes is an error, not copied through: a missing required property, a value of another JSON
+/// type than its property's, a null element of a type that is not nullable.
 struct ReverseMapper {
     let registry: SchemaRegistry
     /// The errors listed: the first `maxErrors`.
@@ -43,7 +45,12 @@ struct ReverseMapper {
             ReverseMapper.place(.string(tag.value), at: tag.source.components[...], numericIsIndex: tag.source.isPointer, in: &result)
         }
         for property in model.properties {
-            guard let item = value[property.name] else { continue }
+            guard let item = value[property.name] else {
+                // Conversion always writes a required property: a document without one is not
+                // the model's, and its upstream shape would lack a key conversion needs.
+                if model.isRequired(property) { fail(path + [.key(property.name)], .missing, "required property is missing", nil) }
+                continue
+            }
             var reversed = reverseValue(item, property.type, property, path: path + [.key(property.name)])
             let source = model.sources(of: property)[0]
             if property.wrapSingle, case .array(let items) = reversed, items.count == 1,
@@ -75,13 +82,13 @@ struct ReverseMapper {
                 fail(path, .typeMismatch, "expected array, got \(value.typeName)", value)
                 return value
             }
-            return .array(items.enumerated().map { reverseValue($1, element, property, path: path + [.index($0)]) })
+            return .array(items.enumerated().map { reverseElement($1, element, property, path: path + [.index($0)]) })
         case .map(let element):
             guard case .object(let members) = value else {
                 fail(path, .typeMismatch, "expected object, got \(value.typeName)", value)
                 return value
             }
-            return .object(members.map { .init($0.key, reverseValue($0.value, element, property, path: path + [.key($0.key)])) })
+            return .object(members.map { .init($0.key, reverseElement($0.value, element, property, path: path + [.key($0.key)])) })
         default:
             if let table = property.values {
                 guard let entry = table.first(where: { ReverseMapper.sameOutput($0.value, value, type) }) else {
@@ -91,7 +98,32 @@ struct ReverseMapper {
                 return .string(entry.key)
             }
             if case .date = type.kind { return reverseDate(value, formats: property.formats, path: path) }
+            if let expected = ReverseMapper.naturalTypes(of: type.kind), !expected.contains(value.typeName) {
+                fail(path, .typeMismatch, "expected \(expected.joined(separator: " or ")), got \(value.typeName)", value)
+            }
             return value
+        }
+    }
+
+    /// A container's element: null only where the element type is nullable, as conversion writes it.
+    private mutating func reverseElement(_ value: JSONValue, _ type: TypeRef, _ property: PropertyDefinition, path: [PathComponent]) -> JSONValue {
+        if case .null = value, !type.nullable {
+            fail(path, .nullNotAllowed, "null is not allowed here", value)
+            return value
+        }
+        return reverseValue(value, type, property, path: path)
+    }
+
+    /// The JSON types conversion writes a scalar of `kind` as (a decimal may also come as a
+    /// string, as strict mode takes one); nil for `any`. A value of another type would be
+    /// copied into the upstream shape as it is, where nothing could convert it back.
+    private static func naturalTypes(of kind: TypeRef.Kind) -> [String]? {
+        switch kind {
+        case .bool: ["boolean"]
+        case .integer, .float, .double: ["number"]
+        case .decimal: ["number", "string"]
+        case .string, .date, .url, .data: ["string"]
+        case .any, .model, .array, .set, .map: nil
         }
     }
 
@@ -171,11 +203,11 @@ struct ReverseMapper {
     }
 
     /// Records an error while fewer than `maxErrors` are listed; past that only counts it.
-    private mutating func fail(_ path: [PathComponent], _ code: ErrorCode, _ message: @autoclosure () -> String, _ value: JSONValue) {
+    private mutating func fail(_ path: [PathComponent], _ code: ErrorCode, _ message: @autoclosure () -> String, _ value: JSONValue?) {
         errorCount += 1
         guard errors.count < maxErrors else { return }
         errors.append(ConversionError(path: PathComponent.pointer(path), code: code, message: message(),
-                                      input: String(value.jsonText.prefix(100))))
+                                      input: value.map { String($0.jsonText.prefix(100)) }))
     }
 
     /// The listed errors, with one `too_many_errors` entry when some were not listed.

@@ -22,9 +22,40 @@ public struct JSONParser: Sendable {
         guard input.count < Int(UInt32.max) else {
             throw JSONSyntaxError.at(0, in: base, "input larger than 4 GiB")
         }
-        let count = try Self.parseTape(base, input.count, tape, maxDepth)
+        let count = try Self.parseTape(base, input.count, tape, maxDepth, element: false)
+        if tape.valueEnd < input.count {
+            throw Self.failure(.trailingData, base + tape.valueEnd, base, base + input.count)
+        }
         return JSONDocument(
             input: input, base: base, nodes: UnsafeBufferPointer(start: tape.nodes, count: count))
+    }
+
+    /// Parses one element of an array from `input`, which starts just after the array's `[` or
+    /// a `,` and holds the element, white space and then the `,` or `]` that ends it (and
+    /// possibly more bytes after that); returns the element as a document and the offset of
+    /// that `,` or `]` in `input`.
+    ///
+    /// The element is parsed exactly as `parse` parses it inside the array: the same errors at
+    /// the same offsets (relative to `input`), nesting counted with the array's level. An error
+    /// caused by the input ending (rather than by a byte in it) is marked `truncated`, so a
+    /// stream can tell an element that has not fully arrived from one that is malformed.
+    func parseElement(_ input: UnsafeBufferPointer<UInt8>, into tape: JSONTape) throws(JSONSyntaxError)
+        -> (document: JSONDocument, separator: Int) {
+        guard let base = input.baseAddress else {
+            return try withUnsafePointer(to: 0 as UInt8) { byte throws(JSONSyntaxError) in
+                try parseElement(UnsafeBufferPointer(start: byte, count: 0), into: tape)
+            }
+        }
+        guard input.count < Int(UInt32.max) else {
+            throw JSONSyntaxError.at(0, in: base, "input larger than 4 GiB")
+        }
+        let count = try Self.parseTape(base, input.count, tape, maxDepth, element: true)
+        let separator = tape.valueEnd
+        guard separator < input.count, base[separator] == UInt8(ascii: ",") || base[separator] == UInt8(ascii: "]") else {
+            throw Self.failure(.arraySeparator, base + separator, base, base + input.count)
+        }
+        return (JSONDocument(input: UnsafeBufferPointer(start: base, count: separator), base: base,
+                             nodes: UnsafeBufferPointer(start: tape.nodes, count: count)), separator)
     }
 
     /// Advances `p` past JSON whitespace.
@@ -79,7 +110,12 @@ public struct JSONParser: Sendable {
     }
 
     /// Fills the tape and returns its node count; the whole parse is one loop over an explicit
-    /// container stack so that deep input cannot exhaust the call stack.
+    /// container stack so that deep input cannot exhaust the call stack. Where the value and the
+    /// white space after it end is left in `tape.valueEnd`, for the caller to check what follows.
+    ///
+    /// With `element`, the input is an array element followed by its `,` or `]` (see
+    /// `parseElement`): the parse starts one level deep. `element` is not read once the loop has
+    /// begun, so the loop keeps the registers it has without it.
     ///
     /// The open container's element count and kind live in locals (saved on the stack with its
     /// node index while a child container is open), so that ending a value touches no memory.
@@ -87,7 +123,7 @@ public struct JSONParser: Sendable {
     /// string or number value, for as long as `,` and another key follow; it leaves either at a
     /// value of another kind (dispatched by the pass) or after a value (`valueWritten`).
     private static func parseTape(
-        _ base: UnsafePointer<UInt8>, _ length: Int, _ tape: JSONTape, _ maxDepth: Int
+        _ base: UnsafePointer<UInt8>, _ length: Int, _ tape: JSONTape, _ maxDepth: Int, element: Bool
     ) throws(JSONSyntaxError) -> Int {
         let end = base + length
         var p = base
@@ -103,13 +139,17 @@ public struct JSONParser: Sendable {
         var count: UInt32 = 0
         var inObject = false
         var atKey = false
+        // An element's containers open one level below the array it belongs to.
+        let depthLimit = element ? maxDepth &- 1 : maxDepth
 
         skipWhitespace(&p, end)
-        if p == end {
-            throw JSONSyntaxError.at(0, in: base, code: JSONSyntaxError.emptyBody, "input holds only whitespace")
-        }
-        if p == base && length >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF {
-            throw JSONSyntaxError.at(0, in: base, "byte order mark not allowed")
+        if !element {
+            if p == end {
+                throw JSONSyntaxError.at(0, in: base, code: JSONSyntaxError.emptyBody, "input holds only whitespace")
+            }
+            if p == base && length >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF {
+                throw JSONSyntaxError.at(0, in: base, "byte order mark not allowed")
+            }
         }
 
         parsing: while true {
@@ -190,7 +230,7 @@ public struct JSONParser: Sendable {
                     p = close + 1
 
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    if depth >= maxDepth {
+                    if depth >= depthLimit {
                         throw JSONSyntaxError.at(
                             p - base, in: base, code: JSONSyntaxError.tooDeep, "nesting deeper than \(maxDepth)")
                     }
@@ -287,9 +327,7 @@ public struct JSONParser: Sendable {
         }
 
         skipWhitespace(&p, end)
-        if p < end {
-            throw failure(.trailingData, p, base, end)
-        }
+        tape.valueEnd = p - base
         return n
     }
 
@@ -314,7 +352,8 @@ public struct JSONParser: Sendable {
         case literalTrue, literalFalse, literalNull, digitAfterMinus, digitAfterDot, digitInExponent
     }
 
-    /// Builds the error for `failure` at `p`, which may be the end of input.
+    /// Builds the error for `failure` at `p`, which may be the end of input (the error is then
+    /// `truncated`, as is a literal cut short by it).
     ///
     /// Kept out of line so that message building does not weigh on the parse loop's registers.
     @inline(never)
@@ -322,15 +361,17 @@ public struct JSONParser: Sendable {
         _ failure: Failure, _ p: UnsafePointer<UInt8>, _ base: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>
     ) -> JSONSyntaxError {
         let expected: String
+        let atEnd = p >= end
         switch failure {
         case .value:
             let message = p < end ? "unexpected \(JSONSyntaxError.describe(p[0]))" : "unexpected end of input"
-            return JSONSyntaxError.at(p - base, in: base, message)
+            return JSONSyntaxError.at(p - base, in: base, message, truncated: atEnd)
         case .trailingData:
             return JSONSyntaxError.at(p - base, in: base, "trailing data after JSON value")
         case .literalTrue, .literalFalse, .literalNull:
             let word = failure == .literalTrue ? "true" : failure == .literalFalse ? "false" : "null"
-            return JSONSyntaxError.at(p - base, in: base, "invalid literal, expected '\(word)'")
+            // Counted as cut short whenever the whole word did not fit, whatever the bytes were.
+            return JSONSyntaxError.at(p - base, in: base, "invalid literal, expected '\(word)'", truncated: end - p < 5)
         case .keyOrClose: expected = "string key or '}'"
         case .keyAfterComma: expected = "string key after ','"
         case .colon: expected = "':' after object key"
@@ -343,7 +384,7 @@ public struct JSONParser: Sendable {
         if p < end {
             return JSONSyntaxError.at(p - base, in: base, "expected \(expected), found \(JSONSyntaxError.describe(p[0]))")
         }
-        return JSONSyntaxError.at(p - base, in: base, "unexpected end of input, expected \(expected)")
+        return JSONSyntaxError.at(p - base, in: base, "unexpected end of input, expected \(expected)", truncated: atEnd)
     }
 
     /// Scans string content from `p` (just after the opening quote); returns its closing quote and
@@ -387,7 +428,7 @@ public struct JSONParser: Sendable {
                 q += 8
             }
             guard q < end else {
-                throw JSONSyntaxError.at(contentStart - 1 - base, in: base, "unterminated string")
+                throw JSONSyntaxError.at(contentStart - 1 - base, in: base, "unterminated string", truncated: true)
             }
             let c = q[0]
             if c == UInt8(ascii: "\"") {
@@ -401,7 +442,7 @@ public struct JSONParser: Sendable {
                 repeat {
                     let size = JSONStringCodec.sequenceLength(q, end)
                     if size < 0 {
-                        throw utf8Error(size, q, base)
+                        throw utf8Error(size, q, base, end)
                     }
                     q += size
                 } while q < end && q[0] >= 0x80
@@ -421,7 +462,7 @@ public struct JSONParser: Sendable {
         _ base: UnsafePointer<UInt8>
     ) throws(JSONSyntaxError) -> UnsafePointer<UInt8> {
         guard end - q >= 2 else {
-            throw JSONSyntaxError.at(contentStart - 1 - base, in: base, "unterminated string")
+            throw JSONSyntaxError.at(contentStart - 1 - base, in: base, "unterminated string", truncated: true)
         }
         switch q[1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
@@ -430,17 +471,17 @@ public struct JSONParser: Sendable {
         case UInt8(ascii: "u"):
             let unit = try unicodeEscape(q, end, base)
             if unit & 0xFC00 == 0xDC00 {
-                throw surrogateError(q, unit, base)
+                throw surrogateError(q, unit, base, end)
             }
             if unit & 0xFC00 != 0xD800 {
                 return q + 6
             }
             guard end - q >= 8, q[6] == UInt8(ascii: "\\"), q[7] == UInt8(ascii: "u") else {
-                throw surrogateError(q, unit, base)
+                throw surrogateError(q, unit, base, end)
             }
             let low = try unicodeEscape(q + 6, end, base)
             guard low & 0xFC00 == 0xDC00 else {
-                throw surrogateError(q, unit, base)
+                throw surrogateError(q, unit, base, end)
             }
             return q + 12
         case let e:
@@ -455,7 +496,7 @@ public struct JSONParser: Sendable {
         _ q: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, _ base: UnsafePointer<UInt8>
     ) throws(JSONSyntaxError) -> UInt32 {
         guard end - q >= 6 else {
-            throw JSONSyntaxError.at(q - base, in: base, "invalid \\u escape, expected 4 hex digits")
+            throw JSONSyntaxError.at(q - base, in: base, "invalid \\u escape, expected 4 hex digits", truncated: true)
         }
         let unit = JSONStringCodec.hex4(q + 2)
         guard unit <= 0xFFFF else {
@@ -464,19 +505,23 @@ public struct JSONParser: Sendable {
         return unit
     }
 
-    /// Error for a `\u` escape at `q` holding a surrogate that is not part of a pair.
+    /// Error for a `\u` escape at `q` holding a surrogate that is not part of a pair; cut short
+    /// when a whole pair did not fit before `end`.
     @inline(never)
     private static func surrogateError(
-        _ q: UnsafePointer<UInt8>, _ unit: UInt32, _ base: UnsafePointer<UInt8>
+        _ q: UnsafePointer<UInt8>, _ unit: UInt32, _ base: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>
     ) -> JSONSyntaxError {
         let digits = Array("0123456789abcdef")
         let hex = (0..<4).reversed().map { String(digits[Int((unit >> (UInt32($0) * 4)) & 0xF)]) }.joined()
-        return JSONSyntaxError.at(q - base, in: base, "lone surrogate \\u\(hex)")
+        return JSONSyntaxError.at(q - base, in: base, "lone surrogate \\u\(hex)", truncated: end - q < 12)
     }
 
-    /// Error for the malformed UTF-8 sequence at `q`.
+    /// Error for the malformed UTF-8 sequence at `q`; a truncated sequence within 4 bytes of
+    /// `end` may have been cut short by it.
     @inline(never)
-    private static func utf8Error(_ code: Int, _ q: UnsafePointer<UInt8>, _ base: UnsafePointer<UInt8>) -> JSONSyntaxError {
+    private static func utf8Error(
+        _ code: Int, _ q: UnsafePointer<UInt8>, _ base: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>
+    ) -> JSONSyntaxError {
         let byte = JSONSyntaxError.hex(q[0])
         let message: String
         switch JSONStringCodec.SequenceError(rawValue: code) {
@@ -486,7 +531,7 @@ public struct JSONParser: Sendable {
         case .aboveMax: message = "UTF-8 sequence above U+10FFFF starting with byte \(byte)"
         case .invalidLead, nil: message = "invalid UTF-8 byte \(byte)"
         }
-        return JSONSyntaxError.at(q - base, in: base, message)
+        return JSONSyntaxError.at(q - base, in: base, message, truncated: code == JSONStringCodec.SequenceError.truncated.rawValue && end - q < 4)
     }
 
     /// Validates a number at `p` (a `-` or digit); returns the byte after it and its flags.

@@ -10,6 +10,10 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     public let line: Int
     /// 1-based column of `offset`, counted in bytes from the start of its line.
     public let column: Int
+    /// Whether the parser failed because the input ended: more bytes could have made it parse
+    /// on. A stream's element parsed from the bytes that have arrived so far fails this way
+    /// until its end arrives. Not part of equality.
+    var truncated = false
 
     public init(code: String, message: String, offset: Int, line: Int, column: Int) {
         self.code = code
@@ -17,6 +21,10 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
         self.offset = offset
         self.line = line
         self.column = column
+    }
+
+    public static func == (a: JSONSyntaxError, b: JSONSyntaxError) -> Bool {
+        a.code == b.code && a.message == b.message && a.offset == b.offset && a.line == b.line && a.column == b.column
     }
 
     public var description: String {
@@ -35,7 +43,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     /// Kept out of line: it only runs once a parse has already failed.
     @inline(never)
     static func at(
-        _ offset: Int, in base: UnsafePointer<UInt8>, code: String = badJSON, _ message: String
+        _ offset: Int, in base: UnsafePointer<UInt8>, code: String = badJSON, _ message: String, truncated: Bool = false
     ) -> JSONSyntaxError {
         var line = 1
         var lineStart = 0
@@ -47,8 +55,18 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
             }
             i += 1
         }
-        return JSONSyntaxError(
-            code: code, message: message, offset: offset, line: line, column: offset - lineStart + 1)
+        var error = JSONSyntaxError(code: code, message: message, offset: offset, line: line, column: offset - lineStart + 1)
+        error.truncated = truncated
+        return error
+    }
+
+    /// This error, found in a part of a larger text that starts at `start` (its offset, line
+    /// and column there), located in the larger text.
+    func located(after start: TextPosition) -> JSONSyntaxError {
+        var error = JSONSyntaxError(code: code, message: message, offset: start.offset + offset, line: start.line + line - 1,
+                                    column: line == 1 ? start.column + column - 1 : column)
+        error.truncated = truncated
+        return error
     }
 
     /// Describes a byte for a message: `'x'` when printable ASCII, `byte 0x0a` otherwise.

@@ -10,6 +10,9 @@ public final class JSONTape {
     @exclusivity(unchecked) @usableFromInline var nodes: UnsafeMutablePointer<JSONNode>
     /// Number of nodes `nodes` can hold.
     @exclusivity(unchecked) @usableFromInline var nodeCapacity: Int
+    /// Where the value last parsed into the tape, and the white space after it, ended: an
+    /// offset into its input.
+    var valueEnd = 0
     /// The parser's container stack: the node index of each enclosing open container.
     @exclusivity(unchecked) var stack: UnsafeMutablePointer<UInt64>
     /// Number of entries `stack` can hold.

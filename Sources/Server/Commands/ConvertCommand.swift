@@ -2,10 +2,20 @@ import ArgumentParser
 import MappingEngine
 
 /// `convertd convert`: one payload through one model, printed as normalized JSON.
+///
+/// The input is read in chunks. A top-level array is converted element by element as it is
+/// read, its output spooled (memory, then a temporary file) and printed only when every element
+/// converted, so memory is bounded by the largest element; any other document is read whole.
+/// NDJSON is converted line by line, each result printed as it is made.
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert a JSON document (a file, or stdin) with a schema; prints the result or the error list (exit 1)."
+        abstract: "Convert a JSON document (a file, or stdin) with a schema; prints the result or the error list (exit 1).",
+        discussion: """
+            A top-level array is converted element by element as it is read, in memory bounded by its largest element. \
+            With --ndjson (or a .ndjson or .jsonl file) each line is a document: one result line per input line, \
+            {"line":N,"errors":[…]} for a line that fails (exit 1 once any failed).
+            """
     )
 
     @OptionGroup var schemaOptions: SchemaOptions
@@ -20,9 +30,16 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "Errors listed before one too_many_errors entry with the total; also caps the coercions and unknown keys listed by --explain.")
     var maxErrors = 100
 
+    @Flag(name: .long, help: "The input is NDJSON, one document a line (also chosen by a .ndjson or .jsonl file name).")
+    var ndjson = false
+
     func validate() throws {
         guard (1...100_000).contains(maxErrors) else { throw ValidationError("--max-errors must be 1–100000") }
+        if ndjson && document.pretty { throw ConvertCommand.prettyNDJSON }
     }
+
+    /// NDJSON results are one a line, which indenting would break.
+    private static let prettyNDJSON = ValidationError("--pretty cannot indent NDJSON, whose results are one a line")
 
     func run() throws {
         guard let mode = ConversionOptions.Mode(rawValue: mode) else {
@@ -30,7 +47,35 @@ struct ConvertCommand: ParsableCommand {
         }
         let engine = try schemaOptions.engine()
         let options = ConversionOptions(mode: mode, explain: explain, maxErrors: maxErrors)
-        let input = try document.read()
+        let input = try InputReader(document.file)
+        guard let model = engine.model(named: document.schema) else { throw Output.unknownModel(document.schema) }
+        if ndjson || InputReader.namesNDJSON(document.file) {
+            guard !document.pretty else { throw ConvertCommand.prettyNDJSON }
+            try convertLines(input, engine: engine, model: model, options: options)
+            return
+        }
+        // The first bytes other than white space tell an array, converted as it is read, from a document read whole.
+        var prefix: [UInt8] = []
+        while true {
+            let chunk = try input.next()
+            if chunk.isEmpty { break }
+            switch DocumentStart(chunk) {
+            case .undecided:
+                prefix.append(contentsOf: chunk)
+            case .array:
+                try convertArray(input, prefix: prefix, first: chunk, model: model, options: options)
+                return
+            case .other:
+                prefix.append(contentsOf: chunk)
+                try convertWhole(try input.rest(after: prefix), engine: engine, options: options)
+                return
+            }
+        }
+        try convertWhole(prefix, engine: engine, options: options)
+    }
+
+    /// Converts a document read whole.
+    private func convertWhole(_ input: [UInt8], engine: Engine, options: ConversionOptions) throws {
         // Through a workspace rather than `OwnedResult`, which leaves out the omitted counts.
         let workspace = Workspace(outputCapacity: max(256, input.count * 2))
         let result = input.withUnsafeBufferPointer { engine.convert($0, model: document.schema, options: options, workspace: workspace) }
@@ -41,5 +86,47 @@ struct ConvertCommand: ParsableCommand {
         case .malformed(let error): throw Output.malformed(error, pretty: document.pretty)
         case .unknownModel(let name): throw Output.unknownModel(name)
         }
+    }
+
+    /// Converts a top-level array element by element as the rest of it is read: printed when
+    /// every element converted, else the errors (exit 1), as for a document read whole.
+    private func convertArray(_ input: InputReader, prefix: [UInt8], first: UnsafeBufferPointer<UInt8>, model: CompiledModel,
+                              options: ConversionOptions) throws {
+        let spool = Spool()
+        let conversion = ArrayConversion(model: model, options: options, pretty: document.pretty, output: spool)
+        let workspace = Workspace()
+        prefix.withUnsafeBufferPointer { conversion.feed($0, workspace: workspace) }
+        conversion.feed(first, workspace: workspace)
+        while true {
+            let chunk = try input.next()
+            if chunk.isEmpty { break }
+            conversion.feed(chunk, workspace: workspace)
+        }
+        switch conversion.finish(workspace: workspace) {
+        case .converted:
+            if let failure = spool.failure {
+                Output.stderr(failure)
+                throw ExitCode(2)
+            }
+            spool.write([0x0A])
+            StandardOutput().send(spool)
+        case .failed(let errors): throw Output.invalid(errors, schema: document.schema, pretty: document.pretty)
+        case .malformed(let error): throw Output.malformed(error, pretty: document.pretty)
+        }
+    }
+
+    /// Converts NDJSON line by line, printing each result line as it is made; exit 1 when a line failed.
+    private func convertLines(_ input: InputReader, engine: Engine, model: CompiledModel, options: ConversionOptions) throws {
+        let output = StandardOutput()
+        let conversion = NDJSONConversion(engine: engine, model: model, options: options, output: output)
+        let workspace = Workspace()
+        while true {
+            let chunk = try input.next()
+            if chunk.isEmpty { break }
+            conversion.feed(chunk, workspace: workspace)
+        }
+        conversion.finish(workspace: workspace)
+        output.flush()
+        if conversion.failedLines > 0 { throw ExitCode(1) }
     }
 }

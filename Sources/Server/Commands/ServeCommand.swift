@@ -21,9 +21,9 @@ struct ServeCommand: ParsableCommand {
     var schemas: String?
     @Option(help: "Worker threads (env THREADS, default: the machine's cores).")
     var threads: Int?
-    @Option(help: "Largest JSON body in bytes, and longest NDJSON line (env MAX_BODY_BYTES, default 8388608).")
+    @Option(help: "Largest JSON body in bytes read whole, longest NDJSON line, and largest element of a streamed JSON array (env MAX_BODY_BYTES, default 8388608).")
     var maxBodyBytes: Int?
-    @Option(help: "Largest NDJSON body in bytes, read as a stream (env MAX_STREAM_BYTES, default 1073741824).")
+    @Option(help: "Largest NDJSON body, or JSON array body over --max-body-bytes, in bytes, read as a stream (env MAX_STREAM_BYTES, default 1073741824).")
     var maxStreamBytes: Int?
     @Option(help: "Deepest nesting of a body (env MAX_DEPTH, default 256).")
     var maxDepth: Int?
@@ -61,13 +61,16 @@ struct ServeCommand: ParsableCommand {
         MemoryRelease.configure()
         let config = try ServerConfig(self, environment: ProcessInfo.processInfo.environment)
         LoggingSystem.bootstrap { label in LineLogHandler(label: label, format: config.logFormat, level: config.logLevel) }
+        // Request lines are written in batches, at least every 50 ms; whatever is pending goes
+        // out before the process ends.
+        LogOutput.startBuffering(interval: 0.05)
+        defer { LogOutput.flush() }
         let logger = Logger(label: "convertd")
 
-        let stats = ServiceStats()
         let schemas = SchemaAdmin(engine: Engine(), directory: config.schemas, persist: config.persist)
-        let service = Service(schemas: schemas, adminToken: config.adminToken, limits: config.limits, stats: stats, logger: logger,
+        let service = Service(schemas: schemas, adminToken: config.adminToken, limits: config.limits, logger: logger,
                               accessLog: AccessLog(format: config.logFormat, level: config.logLevel))
-        let server = HTTPServer(settings: config.server, handler: service, connections: stats.connections)
+        let server = HTTPServer(settings: config.server, handler: service, connections: service.stats.connections)
         let port: Int
         do {
             port = try server.start()
@@ -115,6 +118,7 @@ struct ServeCommand: ParsableCommand {
         // process exits without it (a conversion cannot be interrupted, only abandoned).
         guard server.stop(within: max(0.5, left)) else {
             logger.warning("stopped with a request still running", metadata: ["unfinished": .stringConvertible(max(1, service.stats.inFlight))])
+            LogOutput.flush()
             fflush(nil)
             _exit(0)
         }

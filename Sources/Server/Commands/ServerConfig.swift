@@ -21,7 +21,7 @@ struct ServerConfig {
         server.threads = ProcessInfo.processInfo.activeProcessorCount
         var resolver = Resolver(environment: environment)
         server.host = resolver.value(command.host, "HOST", "--host", default: server.host, expected: "an address") { $0.isEmpty ? nil : $0 }
-        server.port = resolver.value(command.port, "PORT", "--port", default: server.port, expected: "0–65535") { Int($0) } valid: { (0...65535).contains($0) }
+        server.port = resolver.port(command.port, default: server.port)
         schemas = resolver.value(command.schemas, "SCHEMAS_DIR", "--schemas", default: schemas, expected: "a directory") { $0.isEmpty ? nil : $0 }
         server.threads = resolver.value(command.threads, "THREADS", "--threads", default: server.threads,
                                         expected: "1–1024") { Int($0) } valid: { (1...1024).contains($0) }
@@ -63,6 +63,15 @@ struct ServerConfig {
             LogLine.Format(rawValue: $0.lowercased())
         }
         guard resolver.errors.isEmpty else { throw ValidationError(resolver.errors.joined(separator: "\n")) }
+    }
+
+    /// The port `serve` listens on, resolved as `serve` resolves it (flag, else `PORT`, else
+    /// 8080): the one `convertd healthcheck` asks.
+    static func port(_ flag: Int?, environment: [String: String]) throws(ValidationError) -> Int {
+        var resolver = Resolver(environment: environment)
+        let port = resolver.port(flag, default: HTTPServer.Settings().port)
+        guard resolver.errors.isEmpty else { throw ValidationError(resolver.errors.joined(separator: "\n")) }
+        return port
     }
 
     /// An on/off environment value: `1`/`true` or `0`/`false`/empty.
@@ -108,6 +117,11 @@ struct ServerConfig {
                 return fallback
             }
             return parsed
+        }
+
+        /// `--port`, else `PORT`: one definition for `serve` and `healthcheck`.
+        mutating func port(_ flag: Int?, default fallback: Int) -> Int {
+            value(flag, "PORT", "--port", default: fallback, expected: "0–65535") { Int($0) } valid: { (0...65535).contains($0) }
         }
 
         /// Like `value`, for a flag given as text and parsed like the environment variable.

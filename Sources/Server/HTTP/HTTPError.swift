@@ -31,6 +31,8 @@ enum HTTPError: Error, Equatable {
     case inUse(model: String, by: [String])
     /// A `PUT /schemas/{Model}` body that does not define the model.
     case modelNotDefined(String)
+    /// `POST /infer` could not infer a schema (a bad model name, no object sample, over a limit).
+    case inference(InferenceError)
 
     var status: Int {
         switch self {
@@ -43,6 +45,7 @@ enum HTTPError: Error, Equatable {
         case .adminDisabled: 403
         case .inUse: 409
         case .invalidSchema, .modelNotDefined: 422
+        case .inference(let error): error.code == .noSamples || error.code == .tooComplex ? 422 : 400
         case .overloaded, .unavailable: 503
         case .unsupportedTransferEncoding: 501
         case .requestTimeout: 408
@@ -66,6 +69,7 @@ enum HTTPError: Error, Equatable {
         case .invalidSchema: "invalid_schema"
         case .inUse: "in_use"
         case .modelNotDefined: "model_not_defined"
+        case .inference(let error): error.code.rawValue
         case .badFraming: "bad_framing"
         case .badHeader: "bad_header"
         case .unsupportedTransferEncoding: "unsupported_transfer_encoding"
@@ -99,6 +103,7 @@ enum HTTPError: Error, Equatable {
         case .invalidSchema(let errors): "\(errors.count) schema errors"
         case .inUse(let model, let users): "model '\(model)' is used by \(users.joined(separator: ", ")); change or delete those first"
         case .modelNotDefined(let model): "the body does not define model '\(model)'"
+        case .inference(let error): error.message
         case .unsupportedTransferEncoding(let coding): "Transfer-Encoding '\(coding)' is not supported; send chunked or a Content-Length"
         case .requestTimeout(let part): "the request's \(part) did not arrive in time"
         case .rejectedHead(let status):

@@ -36,6 +36,8 @@ struct RequestHead: Sendable {
     var requestID: String
     /// The schema the request names, set by the handler's plan, for the request log.
     var schema: String?
+    /// The endpoint the request was routed to, set by the handler's plan; nil when none matched.
+    var endpoint: Endpoint?
     /// The connection was accepted over the connection limit: only probes are served.
     var overLimit = false
 

@@ -13,7 +13,8 @@ struct AccessLog: Sendable {
         // coding; any other 5xx is a bug.
         let severity: Logger.Level = status >= 500 && status != 503 && status != 501 ? .error : .info
         guard level <= severity else { return }
-        line(head, severity: severity, status: status, bytesIn: bytesIn, bytesOut: bytesOut, nanoseconds: nanoseconds).write()
+        line(head, severity: severity, status: status, bytesIn: bytesIn, bytesOut: bytesOut, nanoseconds: nanoseconds)
+            .write(urgent: severity == .error)
     }
 
     /// The line for one request, fields sorted by key as `LineLogHandler` sorts them.

@@ -24,7 +24,9 @@ struct LineLogHandler: LogHandler {
         var fields = metadata
         if let extra = event.metadata { fields.merge(extra) { $1 } }
         if let error = event.error { fields["error"] = .string(String(describing: error)) }
-        LineLogHandler.line(format, level: event.level, message: event.message.description, fields: fields).write()
+        // Lifecycle messages, reloads and errors are few and awaited (by an operator, a probe, a
+        // test): written at once, where the request lines may wait for the flusher.
+        LineLogHandler.line(format, level: event.level, message: event.message.description, fields: fields).write(urgent: true)
     }
 
     /// The line for one event: integers stay numbers, lists and dictionaries are JSON in JSON lines.

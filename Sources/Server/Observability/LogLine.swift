@@ -2,7 +2,7 @@ import Glibc
 import Logging
 import MappingEngine
 
-/// One log line, built as bytes and written to stderr with one `write(2)` so lines from many
+/// One log line, built as bytes and written whole through `LogOutput`, so lines from many
 /// threads never interleave: time, level and message, then fields in the order added — a JSON
 /// object, or `key=value` text. Built in the engine's `JSONWriter`, as a request's log line is
 /// written on every request.
@@ -88,10 +88,10 @@ struct LogLine: ~Copyable {
         value.write(to: &writer)
     }
 
-    /// Ends the line and writes it.
-    consuming func write() {
+    /// Ends the line and hands it to `LogOutput`; an urgent line is written at once.
+    consuming func write(urgent: Bool) {
         end()
-        writer.withBytes { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        writer.withBytes { LogOutput.write(UnsafeRawBufferPointer($0), urgent: urgent) }
     }
 
     /// The whole line, newline included.

@@ -1,40 +1,103 @@
 import Dispatch
+import MappingEngine
+import Prometheus
 
-/// The service's request counters for `/stats`: requests by status, in flight, open connections,
-/// uptime. Lock-free, so a snapshot is exact per counter, not across counters.
+/// The service's own counters, the one source of truth that both `/stats` (JSON) and `/metrics`
+/// (Prometheus) read: requests by route and status, bytes in and out, conversion errors by
+/// code, requests in flight, open connections, uptime. Lock-free: every request adds to a few
+/// relaxed atomics, so a snapshot is exact per counter, not across counters. Durations are
+/// histograms, kept in `durations`.
 final class ServiceStats: Sendable {
-    /// One counter per status code 0–599; 0 counts requests whose client left before the answer.
-    private let byStatus: [Gauge] = (0..<600).map { _ in Gauge() }
+    /// Status codes 0–599 have a count each; 0 counts requests whose client left before the answer.
+    static let statuses = 600
+    /// Requests by route (row) and status (column).
+    private let requests = AtomicCounts(count: RouteLabel.allCases.count * ServiceStats.statuses)
+    /// Errors in conversion answers by `ErrorCode`, in `ErrorCode.allCases` order.
+    private let errors = AtomicCounts(count: ErrorCode.allCases.count)
     private let inFlightGauge = Gauge()
+    private let bytesInGauge = Gauge()
+    private let bytesOutGauge = Gauge()
     /// Open TCP connections, kept by the HTTP server.
     let connections = Gauge()
+    /// Where the histograms live, and what `/metrics` writes out.
+    let registry = PrometheusCollectorRegistry()
+    /// How long requests took, by route and schema.
+    let durations: RequestDurations
     private let startedAt = DispatchTime.now().uptimeNanoseconds
+
+    /// Counters for a service in front of `engine`, whose models may label durations.
+    init(engine: Engine) {
+        durations = RequestDurations(registry: registry) { engine.registry.models[$0] != nil }
+    }
 
     /// A request has arrived.
     func begin() {
         inFlightGauge.add(1)
     }
 
-    /// A request has ended with `status`.
-    func end(status: Int) {
+    /// A request on `route` has ended with `status` after `nanoseconds`.
+    func end(route: RouteLabel, schema: String?, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64) {
         inFlightGauge.add(-1)
-        byStatus[byStatus.indices.contains(status) ? status : 0].add(1)
+        requests.add(1, at: ServiceStats.cell(route, status))
+        bytesInGauge.add(bytesIn)
+        bytesOutGauge.add(bytesOut)
+        durations.record(route: route, schema: schema, nanoseconds: nanoseconds)
     }
 
     /// A request the server answered (or closed) itself, never in flight.
     func refused(status: Int) {
-        byStatus[byStatus.indices.contains(status) ? status : 0].add(1)
+        requests.add(1, at: ServiceStats.cell(.refused, status))
+    }
+
+    /// Counts the errors a conversion answer lists, by code. A closing `too_many_errors` entry
+    /// counts the errors past the cap under its own code: the engine counts those without
+    /// classifying them.
+    func conversionErrors(_ listed: [ConversionError]) {
+        for error in listed {
+            let count = error.code == .tooManyErrors ? max(1, (error.total ?? 0) - (listed.count - 1)) : 1
+            errors.add(count, at: ServiceStats.errorIndex[error.code] ?? 0)
+        }
+    }
+
+    /// Counts one error of `code` (a body that is not JSON, too deep, empty).
+    func conversionError(_ code: ErrorCode) {
+        errors.add(1, at: ServiceStats.errorIndex[code] ?? 0)
     }
 
     var inFlight: Int { inFlightGauge.value }
+    var bytesIn: Int { bytesInGauge.value }
+    var bytesOut: Int { bytesOutGauge.value }
 
     var uptimeSeconds: Double { Double(DispatchTime.now().uptimeNanoseconds - startedAt) / 1e9 }
 
-    /// Requests answered, by status code, leaving out the codes never sent.
+    /// Requests answered by route and status, leaving out the pairs never seen.
+    var requestsByRoute: [(route: RouteLabel, status: Int, count: Int)] {
+        RouteLabel.allCases.flatMap { route in
+            (0..<ServiceStats.statuses).compactMap { status in
+                let count = requests[ServiceStats.cell(route, status)]
+                return count > 0 ? (route, status, count) : nil
+            }
+        }
+    }
+
+    /// Requests answered by status over every route, leaving out the codes never sent.
     var requestsByStatus: [(status: Int, count: Int)] {
-        byStatus.indices.compactMap { status in
-            let count = byStatus[status].value
+        (0..<ServiceStats.statuses).compactMap { status in
+            let count = RouteLabel.allCases.reduce(0) { $0 + requests[ServiceStats.cell($1, status)] }
             return count > 0 ? (status, count) : nil
         }
+    }
+
+    /// Errors in conversion answers by code, leaving out the codes never seen.
+    var errorsByCode: [(code: ErrorCode, count: Int)] {
+        ErrorCode.allCases.enumerated().compactMap { index, code in
+            errors[index] > 0 ? (code, errors[index]) : nil
+        }
+    }
+
+    private static let errorIndex = Dictionary(uniqueKeysWithValues: ErrorCode.allCases.enumerated().map { ($1, $0) })
+
+    private static func cell(_ route: RouteLabel, _ status: Int) -> Int {
+        route.rawValue * statuses + (0..<statuses ~= status ? status : 0)
     }
 }

@@ -24,6 +24,9 @@ final class SchemaAdmin: Sendable {
         var errors: [SchemaError]
     }
 
+    /// Reloads of the directory so far: succeeded (0) and failed (1).
+    private let reloadCounts = AtomicCounts(count: 2)
+
     init(engine: Engine, directory: String, persist: Bool) {
         self.engine = engine
         self.directory = directory
@@ -34,8 +37,16 @@ final class SchemaAdmin: Sendable {
     func reload() -> Outcome {
         changing.withLock { _ in
             let read = SchemaLoader.sources(in: directory)
-            return engine.load(read.sources, readErrors: read.errors).mapError(SchemaAdminError.refused)
+            return counted(engine.load(read.sources, readErrors: read.errors).mapError(SchemaAdminError.refused))
         }
+    }
+
+    /// Reloads of the directory so far (the first load, `SIGHUP`, the watch, `POST /schemas/reload`), by result.
+    var reloads: (succeeded: Int, failed: Int) { (reloadCounts[0], reloadCounts[1]) }
+
+    private func counted(_ outcome: Outcome) -> Outcome {
+        if case .success = outcome { reloadCounts.add(1, at: 0) } else { reloadCounts.add(1, at: 1) }
+        return outcome
     }
 
     /// Reloads when the directory's files differ from the sources served, and from the files
@@ -45,7 +56,7 @@ final class SchemaAdmin: Sendable {
             let found = SchemaLoader.sources(in: directory)
             let read = DirectoryRead(sources: found.sources, errors: found.errors)
             guard read != refused, read.sources != engine.sources || !read.errors.isEmpty else { return nil }
-            let outcome = engine.load(read.sources, readErrors: read.errors).mapError(SchemaAdminError.refused)
+            let outcome = counted(engine.load(read.sources, readErrors: read.errors).mapError(SchemaAdminError.refused))
             if case .failure = outcome { refused = read } else { refused = nil }
             return outcome
         }

@@ -8,6 +8,8 @@ struct ConversionRoute: Sendable {
     let engine: Engine
     let maxDepth: Int
     let maxErrors: Int
+    /// Where the errors of each answer are counted by code.
+    let stats: ServiceStats
 
     /// The query options of a conversion: `mode`, `explain`, `pretty`.
     struct Options {
@@ -57,12 +59,18 @@ struct ConversionRoute: Sendable {
             let output: HTTPResponse.Body = workspace.hasGrown ? .bytes(Array(success.output)) : .borrowed(success.output)
             return ConversionRoute.document(200, output, pretty: options.pretty)
         case .failure(let errors):
-            return ConversionRoute.document(422, .bytes(ResultJSON.errors(errors, schema: schema).jsonBytes), pretty: options.pretty)
+            return invalid(errors, schema: schema, pretty: options.pretty)
         case .malformed(let error):
-            return HTTPError.malformed(error).response
+            return malformed(error)
         case .unknownModel(let name):
             return HTTPError.unknownSchema(name).response
         }
+    }
+
+    /// 422 with the validation errors of a conversion, counted by their codes.
+    func invalid(_ errors: [ConversionError], schema: String, pretty: Bool) -> HTTPResponse {
+        stats.conversionErrors(errors)
+        return ConversionRoute.document(422, .bytes(ResultJSON.errors(errors, schema: schema).jsonBytes), pretty: pretty)
     }
 
     /// The upstream shape of a normalized document (200), or why it cannot be mapped back.
@@ -77,12 +85,19 @@ struct ConversionRoute: Sendable {
         case .success(let output):
             return ConversionRoute.document(200, .bytes(output), pretty: pretty)
         case .failure(let errors):
+            stats.conversionErrors(errors)
             return ConversionRoute.document(422, .bytes(ResultJSON.errors(errors, schema: schema).jsonBytes), pretty: pretty)
         case .malformed(let error):
-            return HTTPError.malformed(error).response
+            return malformed(error)
         case .unknownModel(let name):
             return HTTPError.unknownSchema(name).response
         }
+    }
+
+    /// 400 for a body that is not JSON, counted by its code.
+    func malformed(_ error: JSONSyntaxError) -> HTTPResponse {
+        if let code = ErrorCode(rawValue: error.code) { stats.conversionError(code) }
+        return HTTPError.malformed(error).response
     }
 
     /// A JSON document response, indented when asked.

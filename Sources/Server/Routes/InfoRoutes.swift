@@ -6,6 +6,7 @@ import MappingEngine
 struct InfoRoutes: Sendable {
     let engine: Engine
     let stats: ServiceStats
+    let metrics: MetricsExposition
 
     /// Every model: name, file, version, property count, parent, when its definition was loaded;
     /// with the registry's generation and load time.
@@ -39,7 +40,8 @@ struct InfoRoutes: Sendable {
         return .json(200, .object([.init("model", ModelDescription.describe(model)), .init("jsonSchema", jsonSchema)]))
     }
 
-    /// The meta cache's counters as it counts them, requests by status, in flight, uptime.
+    /// The meta cache's counters as it counts them, requests by status, errors by code, bytes,
+    /// in flight, uptime.
     func statistics() -> HTTPResponse {
         let cache = engine.statistics
         let byStatus = stats.requestsByStatus
@@ -58,12 +60,19 @@ struct InfoRoutes: Sendable {
                 .init("total", number(byStatus.reduce(0) { $0 + $1.count })),
                 .init("byStatus", .object(byStatus.map { .init(String($0.status), number($0.count)) })),
             ])),
+            .init("errorsByCode", .object(stats.errorsByCode.map { .init($0.code.rawValue, number($0.count)) })),
+            .init("bytes", .object([.init("in", number(stats.bytesIn)), .init("out", number(stats.bytesOut))])),
             .init("inFlight", number(stats.inFlight)),
             .init("connections", number(stats.connections.value)),
             .init("models", number(engine.registry.names.count)),
             .init("digest", .string(engine.registry.digest)),
             .init("uptimeSeconds", .number(String(format: "%.3f", stats.uptimeSeconds))),
         ]))
+    }
+
+    /// The same counters, and the request durations, in the Prometheus text format.
+    func prometheus() -> HTTPResponse {
+        HTTPResponse(status: 200, body: .bytes(metrics.render()), contentType: "text/plain; version=0.0.4; charset=utf-8")
     }
 
     /// Liveness: the process answers.

@@ -1,164 +1,29 @@
-import Glibc
 import MappingEngine
 
-/// `POST /convert/{Schema}` with an NDJSON body: each line is converted as soon as it has
-/// arrived, one result line per input line (blank lines are skipped); a line that fails gives
-/// `{"line": N, "errors": […]}` and the rest go on. Memory holds one line and the spool's buffer.
-///
-/// The whole stream lists at most `options.maxErrors` error entries (a line cut short ends with
-/// a `too_many_errors` entry holding its total). Once they are spent, failing lines are no
-/// longer written one by one: each run of consecutive failing lines becomes one record,
-/// `{"line": first, "lastLine": last, "errors": [{"code": "too_many_errors", "message": …,
-/// "total": K}]}` with K the errors of those lines, written when the run ends (at the next
-/// successful line or the end of the body). Successful lines are still converted and written
-/// in place, so the output stays aligned with the input and its size is bounded by the
-/// successful output plus one record per run of failures.
+/// `POST /convert/{Schema}` with an NDJSON body: the body goes, as it arrives, to an
+/// `NDJSONConversion` (one result line per input line, a failed line's errors in its place),
+/// whose results are spooled; the stream refuses a body over `maxBytes` with 413.
 final class NDJSONStream: BodyStream {
-    private let engine: Engine
-    private let schema: String
-    private let options: ConversionOptions
-    private let maxLineBytes: Int
-    private let maxBytes: Int
+    private let conversion: NDJSONConversion
     private let spool = Spool()
-    /// The start of a line that spans chunks.
-    private var pending: [UInt8] = []
-    private var pendingTooLong = false
-    private var line = 0
+    private let maxBytes: Int
     private var received = 0
-    /// Error entries the stream may still list.
-    private var errorBudget: Int
-    /// The failing lines seen since the budget was spent and the last successful line.
-    private var run: FailureRun?
 
-    init(engine: Engine, schema: String, options: ConversionOptions, maxLineBytes: Int, maxBytes: Int) {
-        self.engine = engine
-        self.schema = schema
-        self.options = options
-        self.maxLineBytes = maxLineBytes
+    init(engine: Engine, model: CompiledModel, options: ConversionOptions, maxLineBytes: Int, maxBytes: Int) {
+        conversion = NDJSONConversion(engine: engine, model: model, options: options, maxLineBytes: maxLineBytes, output: spool)
         self.maxBytes = maxBytes
-        errorBudget = max(0, options.maxErrors)
     }
 
     func consume(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
         received += chunk.count
         guard received <= maxBytes else { return received <= maxBytes + HTTPServer.discardAllowance }
-        guard let base = chunk.baseAddress else { return true }
-        var start = 0
-        while start < chunk.count {
-            guard let found = memchr(base + start, 0x0A, chunk.count - start) else {
-                hold(UnsafeBufferPointer(rebasing: chunk[start...]))
-                break
-            }
-            let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            let piece = UnsafeBufferPointer(rebasing: chunk[start..<newline])
-            if pending.isEmpty && !pendingTooLong {
-                convertLine(piece, tooLong: piece.count > maxLineBytes)
-            } else {
-                hold(piece)
-                pending.withUnsafeBufferPointer { convertLine($0, tooLong: pendingTooLong) }
-                pending.removeAll(keepingCapacity: true)
-                pendingTooLong = false
-            }
-            start = newline + 1
-        }
+        conversion.feed(chunk, workspace: ThreadWorkspace.current)
         return true
     }
 
     func finish() -> HTTPResponse {
         guard received <= maxBytes else { return HTTPError.bodyTooLarge(limit: maxBytes).response }
-        if !pending.isEmpty || pendingTooLong {
-            pending.withUnsafeBufferPointer { convertLine($0, tooLong: pendingTooLong) }
-        }
-        endRun()
-        if let failure = spool.failure { return HTTPError.unavailable(reason: failure).response }
-        return HTTPResponse(status: 200, body: spool.body(), contentType: "application/x-ndjson")
-    }
-
-    /// Keeps the start of a line until its end arrives, up to the line limit.
-    private func hold(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard !pendingTooLong else { return }
-        if pending.count + bytes.count > maxLineBytes {
-            pending.removeAll()
-            pendingTooLong = true
-        } else {
-            pending.append(contentsOf: bytes)
-        }
-    }
-
-    private func convertLine(_ raw: UnsafeBufferPointer<UInt8>, tooLong: Bool) {
-        line += 1
-        if tooLong {
-            failLine([HTTPError.bodyTooLarge(limit: maxLineBytes).entry], total: 1)
-            return
-        }
-        var count = raw.count
-        while count > 0, [0x20, 0x09, 0x0D].contains(raw[count - 1]) { count -= 1 }
-        guard count > 0 else { return }
-        let text = UnsafeBufferPointer(rebasing: raw[..<count])
-        var lineOptions = options
-        // Without `explain` the cap only limits errors, so the engine need not record more than
-        // the stream can still list; with it, it would also cut a successful line's coercions.
-        if !options.explain { lineOptions.maxErrors = errorBudget }
-        let workspace = ThreadWorkspace.current
-        switch engine.convert(text, model: schema, options: lineOptions, workspace: workspace) {
-        case .success(let success):
-            endRun()
-            if options.explain {
-                spool.write(ResultJSON.explained(success))
-            } else {
-                spool.write(success.output)
-            }
-            spool.write([0x0A])
-        case .failure(let errors):
-            if let last = errors.last, last.code == .tooManyErrors {
-                failLine(errors.dropLast().map(ResultJSON.error), total: last.total ?? errors.count)
-            } else {
-                failLine(errors.map(ResultJSON.error), total: errors.count)
-            }
-        case .malformed(let error):
-            failLine([ResultJSON.syntaxError(error)], total: 1)
-        case .unknownModel(let name):
-            failLine([HTTPError.unknownSchema(name).entry], total: 1)
-        }
-        // The spool has copied the output: nothing borrowed from the workspace is left.
-        if workspace.hasGrown { workspace.shrink() }
-    }
-
-    /// Writes a failing line's record with as many of its `total` errors as the budget allows,
-    /// or, once the budget is spent, adds the line to the current run.
-    private func failLine(_ entries: [JSONValue], total: Int) {
-        guard errorBudget > 0 else {
-            run = FailureRun(first: run?.first ?? line, last: line, total: (run?.total ?? 0) + total)
-            return
-        }
-        let listed = min(entries.count, errorBudget)
-        errorBudget -= listed
-        var errors = Array(entries.prefix(listed))
-        if total > listed { errors.append(ResultJSON.error(.tooMany(total: total, listed: listed))) }
-        spool.write(JSONValue.object([.init("line", .number(String(line))), .init("errors", .array(errors))]).jsonBytes)
-        spool.write([0x0A])
-    }
-
-    /// Writes the record of the current run of failing lines, if there is one.
-    private func endRun() {
-        guard let run else { return }
-        self.run = nil
-        let summary = JSONValue.object([
-            .init("code", .string(ErrorCode.tooManyErrors.rawValue)),
-            .init("message", .string("\(run.total) errors in lines \(run.first)–\(run.last); a stream lists its first \(options.maxErrors) errors only")),
-            .init("total", .number(String(run.total))),
-        ])
-        spool.write(JSONValue.object([
-            .init("line", .number(String(run.first))), .init("lastLine", .number(String(run.last))), .init("errors", .array([summary])),
-        ]).jsonBytes)
-        spool.write([0x0A])
-    }
-
-    /// Consecutive failing lines past the stream's error budget, collapsed into one record.
-    private struct FailureRun {
-        var first: Int
-        var last: Int
-        /// Errors in those lines.
-        var total: Int
+        conversion.finish(workspace: ThreadWorkspace.current)
+        return .spooled(spool, contentType: "application/x-ndjson")
     }
 }

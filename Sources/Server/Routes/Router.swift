@@ -10,15 +10,23 @@ enum Endpoint: Equatable, Sendable {
     case deleteSchema(String)
     /// `POST /schemas/reload` (admin).
     case reloadSchemas
+    /// `POST /infer?model=NAME`: a schema file inferred from the body's samples.
+    case infer
     case stats
+    /// `GET /metrics`: the counters in the Prometheus text format.
+    case metrics
     case health
     case ready
+    /// `GET /`, `/playground.css`, `/playground.js`: the playground page and its files.
+    case playground(PlaygroundRoute.Asset)
+    /// `GET /openapi.json`: the service's OpenAPI 3.1 document.
+    case openAPI
 
     /// The schema the request is about, for the request log.
     var schemaName: String? {
         switch self {
         case .convert(let name), .reverse(let name), .schema(let name), .putSchema(let name), .deleteSchema(let name): name
-        case .schemas, .reloadSchemas, .stats, .health, .ready: nil
+        case .schemas, .reloadSchemas, .infer, .stats, .metrics, .health, .ready, .playground, .openAPI: nil
         }
     }
 
@@ -36,8 +44,8 @@ enum Endpoint: Equatable, Sendable {
     /// Whether the endpoint reads a request body.
     var takesBody: Bool {
         switch self {
-        case .convert, .reverse, .putSchema: true
-        case .schemas, .schema, .deleteSchema, .reloadSchemas, .stats, .health, .ready: false
+        case .convert, .reverse, .putSchema, .infer: true
+        case .schemas, .schema, .deleteSchema, .reloadSchemas, .stats, .metrics, .health, .ready, .playground, .openAPI: false
         }
     }
 }
@@ -57,9 +65,15 @@ enum Router {
         case ("reverse", let name?): match = (.reverse(schema: name), writing)
         case ("schemas", nil): match = (.schemas, reading)
         case ("schemas", let name?): match = Router.schema(name, method: method)
+        case ("infer", nil): match = (.infer, writing)
         case ("stats", nil): match = (.stats, reading)
+        case ("metrics", nil): match = (.metrics, reading)
         case ("healthz", nil): match = (.health, reading)
         case ("readyz", nil): match = (.ready, reading)
+        case ("", nil): match = (.playground(.page), reading)
+        case ("playground.css", nil): match = (.playground(.style), reading)
+        case ("playground.js", nil): match = (.playground(.script), reading)
+        case ("openapi.json", nil): match = (.openAPI, reading)
         default: return .failure(.notFound(path: path))
         }
         guard match.allow.contains(method) else { return .failure(.methodNotAllowed(method: method, allow: match.allow)) }
@@ -78,8 +92,8 @@ enum Router {
         }
     }
 
-    /// `/first` or `/first/second`, both non-empty; nil for any other shape. Reads the path's
-    /// bytes once: this runs on every request.
+    /// `/first` or `/first/second`, both non-empty, or `/` as an empty first; nil for any other
+    /// shape. Reads the path's bytes once: this runs on every request.
     private static func segments(of path: String) -> (first: String, second: String?)? {
         var path = path
         return path.withUTF8 { bytes in
@@ -87,7 +101,7 @@ enum Router {
             guard bytes.first == slash else { return nil }
             let rest = bytes[1...]
             guard let middle = rest.firstIndex(of: slash) else {
-                return rest.isEmpty ? nil : (String(decoding: rest, as: UTF8.self), nil)
+                return (String(decoding: rest, as: UTF8.self), nil)
             }
             let second = bytes[(middle + 1)...]
             guard middle > 1, !second.isEmpty, !second.contains(slash) else { return nil }

@@ -7,9 +7,10 @@ import Synchronization
 final class Service: HTTPHandler {
     /// What the service accepts.
     struct Limits: Sendable {
-        /// The largest JSON body, and the longest NDJSON line.
+        /// The largest JSON body collected whole, the longest NDJSON line, and the largest
+        /// element of a streamed array.
         var maxBodyBytes = 8 << 20
-        /// The largest NDJSON body, read as a stream.
+        /// The largest NDJSON body, or JSON array body, read as a stream.
         var maxStreamBytes = 1 << 30
         var maxDepth = 256
         /// Errors listed per document (and per NDJSON stream) before one `too_many_errors` entry.
@@ -27,21 +28,25 @@ final class Service: HTTPHandler {
     private let conversions: ConversionRoute
     private let info: InfoRoutes
     private let admin: AdminRoutes
+    private let inference: InferRoute
+    private let openAPI: OpenAPIRoute
     private let draining = Atomic<Bool>(false)
     /// Set once the first registry is served: until then `/readyz` answers 503.
     private let loaded: Atomic<Bool>
 
-    init(schemas: SchemaAdmin, adminToken: AdminToken? = nil, limits: Limits, stats: ServiceStats, logger: Logger, accessLog: AccessLog) {
+    init(schemas: SchemaAdmin, adminToken: AdminToken? = nil, limits: Limits, logger: Logger, accessLog: AccessLog) {
         engine = schemas.engine
         self.schemas = schemas
         self.adminToken = adminToken
         self.limits = limits
-        self.stats = stats
+        stats = ServiceStats(engine: engine)
         self.logger = logger
         self.accessLog = accessLog
-        conversions = ConversionRoute(engine: engine, maxDepth: limits.maxDepth, maxErrors: limits.maxErrors)
-        info = InfoRoutes(engine: engine, stats: stats)
+        conversions = ConversionRoute(engine: engine, maxDepth: limits.maxDepth, maxErrors: limits.maxErrors, stats: stats)
+        info = InfoRoutes(engine: engine, stats: stats, metrics: MetricsExposition(stats: stats, engine: engine, schemas: schemas))
         admin = AdminRoutes(admin: schemas)
+        inference = InferRoute(maxDepth: limits.maxDepth)
+        openAPI = OpenAPIRoute(engine: engine)
         // An engine built around a registry (tools, tests) serves from the start.
         loaded = Atomic(!engine.registry.names.isEmpty)
     }
@@ -63,11 +68,19 @@ final class Service: HTTPHandler {
         case .failure(let error): return .answer(error.response)
         }
         head.schema = endpoint.schemaName
+        head.endpoint = endpoint
         // Over the connection limit only the probes are served, so an orchestrator still sees
         // a live process while clients are told to come back.
         if head.overLimit && !endpoint.isProbe {
             var response = HTTPError.overloaded.response
             response.headers += [("Retry-After", "1"), ("Connection", "close")]
+            return .answer(response)
+        }
+        // Before the first registry is served every model would read as unknown: 503 sends a
+        // gateway's retry to another instance, where 404 would tell the client the model is gone.
+        if endpoint.schemaName != nil && !loaded.load(ordering: .relaxed) {
+            var response = HTTPError.unavailable(reason: "the schemas are still loading").response
+            response.headers += [("Retry-After", "1")]
             return .answer(response)
         }
         if endpoint.isAdmin {
@@ -79,10 +92,13 @@ final class Service: HTTPHandler {
         }
         guard endpoint.takesBody else { return .collect(endpoint) }
         switch (MediaType(contentType: head.contentType), endpoint) {
-        case (.json, _), (.yaml, .putSchema):
+        case (.json, .convert(let schema)) where !(head.contentLength.map { $0 <= limits.maxBodyBytes } ?? false):
+            // Too large to collect, or of unknown length: an array is converted as it arrives.
+            return streamPlan(schema: schema, head: head, ndjson: false)
+        case (.json, _), (.yaml, .putSchema), (.ndjson, .infer):
             return .collect(endpoint)
         case (.ndjson, .convert(let schema)):
-            return streamPlan(schema: schema, head: head)
+            return streamPlan(schema: schema, head: head, ndjson: true)
         case (.unsupported(let type), _):
             return .answer(HTTPError.unsupportedMediaType(type).response)
         case (.ndjson, _), (.yaml, _):
@@ -90,16 +106,21 @@ final class Service: HTTPHandler {
         }
     }
 
-    private func streamPlan(schema: String, head: RequestHead) -> RequestPlan {
-        guard engine.registry.models[schema] != nil else { return .answer(HTTPError.unknownSchema(schema).response) }
+    /// A body converted as it arrives: NDJSON line by line, or JSON (an array element by
+    /// element), with the model resolved once for the whole body.
+    private func streamPlan(schema: String, head: RequestHead, ndjson: Bool) -> RequestPlan {
+        guard let model = engine.model(named: schema) else { return .answer(HTTPError.unknownSchema(schema).response) }
         // Refused from its announced length, before a client waiting for `100 Continue` sends it.
         if let length = head.contentLength, length > limits.maxStreamBytes {
             return .answer(HTTPError.bodyTooLarge(limit: limits.maxStreamBytes).response)
         }
         do {
             let options = try conversions.options(head)
-            return .stream(NDJSONStream(engine: engine, schema: schema, options: options.conversion,
-                                        maxLineBytes: limits.maxBodyBytes, maxBytes: limits.maxStreamBytes))
+            if ndjson {
+                return .stream(NDJSONStream(engine: engine, model: model, options: options.conversion,
+                                            maxLineBytes: limits.maxBodyBytes, maxBytes: limits.maxStreamBytes))
+            }
+            return .stream(JSONBodyStream(route: conversions, model: model, head: head, options: options, limits: limits))
         } catch {
             return .answer(error.response)
         }
@@ -114,9 +135,13 @@ final class Service: HTTPHandler {
         case .putSchema(let name): changed(admin.put(name, body: body, yaml: MediaType(contentType: head.contentType) == .yaml), head)
         case .deleteSchema(let name): changed(admin.delete(name), head)
         case .reloadSchemas: changed(admin.reload(), head)
+        case .infer: inference.infer(body, head: head)
         case .stats: info.statistics()
+        case .metrics: info.prometheus()
         case .health: info.health()
         case .ready: info.ready(loaded: loaded.load(ordering: .relaxed), draining: isDraining)
+        case .playground(let asset): PlaygroundRoute.response(asset)
+        case .openAPI: openAPI.document()
         }
     }
 
@@ -131,7 +156,8 @@ final class Service: HTTPHandler {
     }
 
     func finished(_ head: RequestHead, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64) {
-        stats.end(status: status)
+        stats.end(route: RouteLabel(head.endpoint), schema: head.schema, status: status,
+                  bytesIn: bytesIn, bytesOut: bytesOut, nanoseconds: nanoseconds)
         accessLog.record(head, status: status, bytesIn: bytesIn, bytesOut: bytesOut, nanoseconds: nanoseconds)
         if max(bytesIn, bytesOut) >= MemoryRelease.largeRequestBytes { MemoryRelease.afterLargeRequest() }
     }

@@ -15,22 +15,3 @@ final class ModelConverter: ValueConverter {
         model._withUnsafeGuaranteedRef { $0.convertValue(node, strict: strict, &ctx) }
     }
 }
-
-extension ModelMeta {
-    /// Converts a value into this model: an object, or in lax mode PHP's empty array `[]`;
-    /// a discriminator hands the object to the model its tag selects.
-    func convertValue(_ node: Int, strict: Bool, _ ctx: inout ConversionContext) -> Bool {
-        let entry = ctx.document[node]
-        if entry.kind != .object {
-            guard entry.kind == .array, entry.length == 0, ctx.lax, !strict else {
-                ctx.typeMismatch(node, expected: "object")
-                return false
-            }
-            ctx.coerced("empty_array_to_object", node: node)
-        }
-        guard let discriminator, entry.kind == .object else {
-            return convertObject(node, &ctx)
-        }
-        return discriminator.dispatch(node, default: self, &ctx)
-    }
-}

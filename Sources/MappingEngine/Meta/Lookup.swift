@@ -49,7 +49,7 @@ struct Lookup: Sendable {
     }
 
     /// RFC 6901 array index: `0` or digits without a leading zero.
-    private static func arrayIndex(_ token: String) -> Int? {
+    static func arrayIndex(_ token: String) -> Int? {
         guard !token.isEmpty, token.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
               token == "0" || !token.hasPrefix("0") else { return nil }
         return Int(token)

@@ -1,6 +1,23 @@
 /// The heart of a conversion: one object of a model, matched key by key to its properties,
 /// written in property order with defaults, nulls and unknown keys handled.
 extension ModelMeta {
+    /// Converts a value into this model: an object, or in lax mode PHP's empty array `[]`;
+    /// a discriminator hands the object to the model its tag selects.
+    func convertValue(_ node: Int, strict: Bool, _ ctx: inout ConversionContext) -> Bool {
+        let entry = ctx.document[node]
+        if entry.kind != .object {
+            guard entry.kind == .array, entry.length == 0, ctx.lax, !strict else {
+                ctx.typeMismatch(node, expected: "object")
+                return false
+            }
+            ctx.coerced("empty_array_to_object", node: node)
+        }
+        guard let discriminator, entry.kind == .object else {
+            return convertObject(node, &ctx)
+        }
+        return discriminator.dispatch(node, default: self, &ctx)
+    }
+
     /// Converts the object at `node` (or an empty array standing for one) and writes it.
     func convertObject(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
         // Borrowed pointers: no exclusivity checks and no retain/release on the hot path.

@@ -1,0 +1,298 @@
+/// A top-level JSON array converted element by element as its bytes arrive, so that memory is
+/// bounded by the largest element rather than by the document.
+///
+/// Fed the body in chunks of any size from its first byte. An element that lies wholly in a
+/// chunk is parsed where it lies; only one that spans chunks is copied, into a buffer bounded
+/// by `maxElementBytes`. Each element is converted as `Engine.convert` converts it inside the
+/// whole array, so the outcome is the one the whole document gets: the same output bytes, the
+/// same errors at `/index/…` paths, capped across the array, and the same syntax error, at its
+/// offset, line and column in the whole body. Nesting counts the array's level.
+///
+/// Beyond the whole document's answer: an element longer than `maxElementBytes` (white space
+/// before it included) fails alone with `body_too_large` at its index, unless its first
+/// `maxElementBytes` bytes already hold a syntax error; its bytes are skipped to its end.
+public final class ArrayConversion {
+    /// How the array ended.
+    public enum Outcome {
+        /// Every element converted: the output (the array, or with `explain` the explained
+        /// answer around it) is complete in the spool.
+        case converted(elements: Int)
+        /// Elements failed: their errors, located under their indices, at most `maxErrors`,
+        /// then one `too_many_errors` entry with the total. The spool was discarded.
+        case failed([ConversionError])
+        /// The body is not a well-formed JSON array (or nests too deep): its first syntax
+        /// error, located in the whole body. The spool was discarded.
+        case malformed(JSONSyntaxError)
+    }
+
+    /// Where the body is, between chunks.
+    private enum Phase {
+        /// White space before the array's `[`.
+        case opening
+        /// After `[`: an element, or the `]` of an empty array.
+        case first
+        /// An element, after `[` or `,`.
+        case element
+        /// After the array's `]`: white space only.
+        case closed
+        case malformed(JSONSyntaxError)
+    }
+
+    private let parser: JSONParser
+    private let maxElementBytes: Int
+    /// The most bytes an element's parse is given: the element and the byte that ends it.
+    private let regionLimit: Int
+    private let result: ArrayResult
+    private let spool: Spool
+    private var phase = Phase.opening
+    /// Where the chunk being fed starts in the body.
+    private var chunkStart = TextPosition()
+    /// A byte of the chunk being fed and where it is in the body: positions are asked in
+    /// increasing order, so each is counted on from the last.
+    private var cursor = (index: 0, position: TextPosition())
+    /// An element that spans chunks is being carried: its bytes so far (unless skipped), where
+    /// it starts in the body, and the scan for its end.
+    private var carrying = false
+    private var carry: [UInt8] = []
+    private var carryStart = TextPosition()
+    private var scanner = ElementScanner()
+    /// The carried element is over the limit: its bytes are dropped until its end.
+    private var skipping = false
+
+    /// A conversion of the array's elements into `model`, its output written to `output`.
+    /// With `pretty` the output is indented as `JSONPrettyPrinter` indents the whole of it.
+    public init(model: CompiledModel, options: ConversionOptions = .init(), maxElementBytes: Int = .max, pretty: Bool = false,
+                output: Spool) {
+        parser = JSONParser(maxDepth: options.maxDepth)
+        self.maxElementBytes = max(0, maxElementBytes)
+        regionLimit = self.maxElementBytes < Int.max ? self.maxElementBytes + 1 : .max
+        spool = output
+        result = ArrayResult(model: model, options: options, pretty: pretty, spool: output)
+    }
+
+    /// Takes the next bytes of the body, converting every element they complete. `workspace`
+    /// is used only during the call (a thread's workspace serves other requests in between).
+    public func feed(_ chunk: UnsafeBufferPointer<UInt8>, workspace: Workspace) {
+        guard let base = chunk.baseAddress else { return }
+        let count = chunk.count
+        cursor = (0, chunkStart)
+        var i = 0
+        feeding: while true {
+            switch phase {
+            case .opening:
+                i = ArrayConversion.skipWhitespace(base, from: i, count: count)
+                guard i < count else { break feeding }
+                guard base[i] == UInt8(ascii: "[") else {
+                    fail(ArrayConversion.error("expected '[', found \(JSONSyntaxError.describe(base[i]))", at: position(i, in: chunk)))
+                    break feeding
+                }
+                // The array is the first level of nesting.
+                guard parser.maxDepth > 0 else {
+                    fail(ArrayConversion.error("nesting deeper than \(parser.maxDepth)", at: position(i, in: chunk), code: JSONSyntaxError.tooDeep))
+                    break feeding
+                }
+                i += 1
+                phase = .first
+            case .first:
+                i = ArrayConversion.skipWhitespace(base, from: i, count: count)
+                guard i < count else { break feeding }
+                if base[i] == UInt8(ascii: "]") {
+                    i += 1
+                    phase = .closed
+                } else {
+                    phase = .element
+                }
+            case .element:
+                let next = carrying ? carryOn(chunk, from: i, workspace: workspace) : convertInPlace(chunk, from: i, workspace: workspace)
+                guard let next else { break feeding }
+                i = next
+            case .closed:
+                i = ArrayConversion.skipWhitespace(base, from: i, count: count)
+                if i < count { fail(ArrayConversion.error("trailing data after JSON value", at: position(i, in: chunk))) }
+                break feeding
+            case .malformed:
+                break feeding
+            }
+        }
+        chunkStart = position(count, in: chunk)
+        // Nothing parsed into the workspace outlives the call.
+        if workspace.hasGrown { workspace.shrink() }
+    }
+
+    /// The body has ended: how the conversion came out.
+    public func finish(workspace: Workspace) -> Outcome {
+        let error: JSONSyntaxError
+        switch phase {
+        case .opening:
+            let message = chunkStart.offset == 0 ? "empty input" : "input holds only whitespace"
+            error = JSONSyntaxError(code: JSONSyntaxError.emptyBody, message: message, offset: 0, line: 1, column: 1)
+        case .first:
+            error = endError(parsing: [], from: chunkStart, workspace: workspace)
+        case .element where carrying && !skipping:
+            error = endError(parsing: carry, from: carryStart, workspace: workspace)
+        case .element:
+            // A skipped element's bytes are gone: where the body ended is all there is to say.
+            error = ArrayConversion.error("unexpected end of input, expected ',' or ']'", at: chunkStart)
+        case .closed:
+            return result.finish()
+        case .malformed(let found):
+            error = found
+        }
+        fail(error)
+        return .malformed(error)
+    }
+
+    /// Converts the element that starts at `start` when it ends in this chunk; else starts
+    /// carrying it. Returns where the bytes after it start, or nil when the chunk is used up
+    /// (or the body is malformed).
+    private func convertInPlace(_ chunk: UnsafeBufferPointer<UInt8>, from start: Int, workspace: Workspace) -> Int? {
+        let available = chunk.count - start
+        let length = min(available, regionLimit)
+        let region = UnsafeBufferPointer(rebasing: chunk[start..<(start + length)])
+        do {
+            let (document, separator) = try parser.parseElement(region, into: workspace.tape)
+            guard accept(document, workspace: workspace, at: position(start, in: chunk)) else { return nil }
+            let end = start + separator
+            phase = chunk[end] == UInt8(ascii: "]") ? .closed : .element
+            return end + 1
+        } catch where error.truncated {
+            carrying = true
+            carry.removeAll(keepingCapacity: true)
+            carryStart = position(start, in: chunk)
+            scanner = ElementScanner()
+            // Cut by the limit rather than by the chunk: the element is over it.
+            if length < available { refuseTooLarge() }
+            return carryOn(chunk, from: start, workspace: workspace)
+        } catch {
+            fail(error.located(after: position(start, in: chunk)))
+            return nil
+        }
+    }
+
+    /// Goes on with the carried element in this chunk from `start`: keeps its bytes, up to the
+    /// limit, and converts it once its end is among them. Returns where the bytes after it
+    /// start, or nil when the chunk is used up (or the body is malformed).
+    private func carryOn(_ chunk: UnsafeBufferPointer<UInt8>, from start: Int, workspace: Workspace) -> Int? {
+        let rest = UnsafeBufferPointer(rebasing: chunk[start...])
+        let end = scanner.end(in: rest)
+        if !skipping {
+            let wanted = end.map { $0 + 1 } ?? rest.count
+            let room = regionLimit - carry.count
+            carry.append(contentsOf: rest[..<min(wanted, room)])
+            if wanted > room {
+                // Over the limit, unless the bytes it may have hold a syntax error.
+                if let error = genuineError(in: carry, workspace: workspace) {
+                    fail(error.located(after: carryStart))
+                    return nil
+                }
+                refuseTooLarge()
+            }
+        }
+        guard let end else { return nil }
+        carrying = false
+        let separator = start + end
+        if skipping {
+            skipping = false
+            return endSkipped(chunk, at: separator)
+        }
+        let converted = carry.withUnsafeBufferPointer { carried -> Bool in
+            do throws(JSONSyntaxError) {
+                let (document, _) = try parser.parseElement(carried, into: workspace.tape)
+                return accept(document, workspace: workspace, at: carryStart)
+            } catch {
+                fail(error.located(after: carryStart))
+                return false
+            }
+        }
+        // A huge element's buffer is not kept for the next one that spans chunks.
+        if carry.capacity > Workspace.restingLimit { carry = [] }
+        guard converted else { return nil }
+        phase = chunk[separator] == UInt8(ascii: "]") ? .closed : .element
+        return separator + 1
+    }
+
+    /// Converts a parsed element; false (and malformed) when its tape is too large to convert.
+    private func accept(_ document: JSONDocument, workspace: Workspace, at start: TextPosition) -> Bool {
+        guard document.nodes.count < Int(Int32.max) else {
+            fail(ArrayConversion.error("element has more than \(Int32.max) values", at: start))
+            return false
+        }
+        result.add(document, workspace: workspace)
+        return true
+    }
+
+    /// Fails the element being carried for its size; its bytes are skipped from now on.
+    private func refuseTooLarge() {
+        result.refuseTooLarge(limit: maxElementBytes)
+        skipping = true
+        carry = []
+    }
+
+    /// After a skipped element, the byte that ended it at `index`: the next element, the end of
+    /// the array, or (a stray `}`) the syntax error the parser would have found there.
+    private func endSkipped(_ chunk: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        switch chunk[index] {
+        case UInt8(ascii: "]"): phase = .closed
+        case UInt8(ascii: ","): phase = .element
+        default:
+            fail(ArrayConversion.error("expected ',' or ']', found \(JSONSyntaxError.describe(chunk[index]))", at: position(index, in: chunk)))
+            return nil
+        }
+        return index + 1
+    }
+
+    /// The syntax error in `bytes`, the start of an element that goes on past them, if there
+    /// is one before they end.
+    private func genuineError(in bytes: [UInt8], workspace: Workspace) -> JSONSyntaxError? {
+        bytes.withUnsafeBufferPointer { bytes -> JSONSyntaxError? in
+            do throws(JSONSyntaxError) {
+                _ = try parser.parseElement(bytes, into: workspace.tape)
+                return nil
+            } catch {
+                return error.truncated ? nil : error
+            }
+        }
+    }
+
+    /// The error of the body ending within the element whose bytes so far are `bytes`,
+    /// starting at `start`: the parser's, as it fails on them.
+    private func endError(parsing bytes: [UInt8], from start: TextPosition, workspace: Workspace) -> JSONSyntaxError {
+        bytes.withUnsafeBufferPointer { bytes -> JSONSyntaxError in
+            do throws(JSONSyntaxError) {
+                _ = try parser.parseElement(bytes, into: workspace.tape)
+            } catch {
+                return error.located(after: start)
+            }
+            // An element with its `,` or `]` is converted as soon as that byte arrives.
+            return ArrayConversion.error("unexpected end of input, expected ',' or ']'", at: start)
+        }
+    }
+
+    /// The body is malformed: nothing more is converted, and the output is dropped.
+    private func fail(_ error: JSONSyntaxError) {
+        phase = .malformed(error)
+        carrying = false
+        carry = []
+        spool.discard()
+    }
+
+    /// Where byte `index` of the chunk being fed is in the body.
+    private func position(_ index: Int, in chunk: UnsafeBufferPointer<UInt8>) -> TextPosition {
+        if index < cursor.index { cursor = (0, chunkStart) }
+        cursor.position.advance(over: UnsafeBufferPointer(rebasing: chunk[cursor.index..<index]))
+        cursor.index = index
+        return cursor.position
+    }
+
+    /// A syntax error at `position`.
+    private static func error(_ message: String, at position: TextPosition, code: String = JSONSyntaxError.badJSON) -> JSONSyntaxError {
+        JSONSyntaxError(code: code, message: message, offset: position.offset, line: position.line, column: position.column)
+    }
+
+    /// The index of the first byte at or after `index` that is not JSON white space, or `count`.
+    private static func skipWhitespace(_ base: UnsafePointer<UInt8>, from index: Int, count: Int) -> Int {
+        var i = index
+        while i < count, base[i] == 0x20 || base[i] == 0x0A || base[i] == 0x0D || base[i] == 0x09 { i += 1 }
+        return i
+    }
+}

@@ -1,0 +1,127 @@
+/// The result of a streamed array conversion, built as its elements arrive: each element is
+/// converted into the output (`[`, elements separated by `,`, `]`), which goes to a spool; its
+/// errors, coercions and unknown keys are located under its index and capped across the whole
+/// array exactly as `Engine.convert` caps those of the whole document.
+///
+/// Once an element fails, the answer will be the error list: the output written so far is
+/// discarded and later elements are only converted for their errors.
+final class ArrayResult {
+    /// The output is handed to the spool in pieces of about this size.
+    private static let pieceSize = 256 << 10
+    private let model: CompiledModel
+    private let options: ConversionOptions
+    private let spool: Spool
+    // One element at a time goes through `add`, from one thread: runtime exclusivity checks on
+    // the properties it touches would cost more than the rest of its bookkeeping.
+    /// The output not yet handed to the spool.
+    @exclusivity(unchecked) private var out: JSONWriter
+    /// Re-indents the output on its way to the spool, with `pretty`.
+    private var printer: JSONPrettyPrinter?
+    private var indented = JSONWriter(capacity: 0)
+    /// Elements converted (or refused) so far: the index of the next one.
+    @exclusivity(unchecked) private(set) var count = 0
+    /// Every error, coercion and unknown key so far, recorded or not.
+    @exclusivity(unchecked) private var errorCount = 0
+    @exclusivity(unchecked) private var coercionCount = 0
+    @exclusivity(unchecked) private var unknownKeyCount = 0
+    /// The recorded ones, located: at most `maxErrors` of each kind.
+    @exclusivity(unchecked) private var issues: [Issue] = []
+
+    init(model: CompiledModel, options: ConversionOptions, pretty: Bool, spool: Spool) {
+        self.model = model
+        self.options = options
+        self.spool = spool
+        out = JSONWriter(capacity: ArrayResult.pieceSize + ArrayResult.pieceSize / 4)
+        if pretty { printer = JSONPrettyPrinter() }
+        if options.explain { out.ascii(ResultJSON.explanationPrefix) }
+    }
+
+    deinit {
+        out.deallocate()
+        indented.deallocate()
+    }
+
+    /// Whether an element has failed: the answer will be the errors.
+    var failed: Bool { errorCount > 0 }
+
+    /// Converts the next element, parsed into `document` (its root is the element; fewer than
+    /// `Int32.max` nodes, as property slots hold node indices as Int32).
+    func add(_ document: JSONDocument, workspace: Workspace) {
+        let index = count
+        count += 1
+        if !failed { out.byte(index == 0 ? UInt8(ascii: "[") : UInt8(ascii: ",")) }
+        var ctx = ConversionContext(document: document, out: out, slots: workspace.slots, keyOrders: workspace.keyOrders,
+                                    options: options)
+        // The counts go on from the elements before, so the caps fall where they fall in the whole document.
+        ctx.errorCount = errorCount
+        ctx.coercionCount = coercionCount
+        ctx.unknownKeyCount = unknownKeyCount
+        _ = model.entry.meta.convertValue(0, strict: false, &ctx)
+        if !ctx.issues.isEmpty {
+            ctx.locate(since: 0, out: .index(index), input: [.index(index)])
+            issues.append(contentsOf: ctx.issues)
+        }
+        out = ctx.out
+        workspace.slots = ctx.slots
+        errorCount = ctx.errorCount
+        coercionCount = ctx.coercionCount
+        unknownKeyCount = ctx.unknownKeyCount
+        if failed {
+            drop()
+        } else if out.count >= ArrayResult.pieceSize {
+            flush()
+        }
+    }
+
+    /// Fails the next element without converting it: it is larger than `limit` bytes.
+    func refuseTooLarge(limit: Int) {
+        count += 1
+        refuse(.bodyTooLarge, "the element is larger than the limit of \(limit) bytes")
+    }
+
+    /// The outcome once the array has ended: the output is complete in the spool, or the errors.
+    func finish() -> ArrayConversion.Outcome {
+        guard !failed else {
+            return .failed(IssueReport.errors(issues, total: errorCount, maxErrors: options.maxErrors))
+        }
+        out.ascii(count == 0 ? "[]" : "]")
+        if options.explain {
+            let (coercions, unknownKeys) = IssueReport.explanation(issues)
+            ResultJSON.writeExplanation(coercions: coercions, unknownKeys: unknownKeys,
+                                        coercionsOmitted: max(0, coercionCount - options.maxErrors),
+                                        unknownKeysOmitted: max(0, unknownKeyCount - options.maxErrors), into: &out)
+        }
+        flush()
+        return .converted(elements: count)
+    }
+
+    /// Records an error about the whole element just counted, as the engine records one.
+    private func refuse(_ code: ErrorCode, _ message: String) {
+        errorCount += 1
+        if errorCount <= options.maxErrors {
+            let index = count - 1
+            issues.append(Issue(kind: .error(code), message: message, input: nil, outPath: [.index(index)], inPath: [.index(index)]))
+        }
+        drop()
+    }
+
+    /// Hands the output so far to the spool, re-indented with `pretty`. Called between
+    /// elements only, so that no piece ends inside a value, or just after the array's `[`.
+    private func flush() {
+        guard printer != nil else {
+            out.withBytes { spool.write($0) }
+            out.reset()
+            return
+        }
+        out.withBytes { printer?.format($0, into: &indented) }
+        out.reset()
+        indented.withBytes { spool.write($0) }
+        indented.reset()
+    }
+
+    /// Gives up the output: it will not be answered.
+    private func drop() {
+        out.reset()
+        spool.discard()
+    }
+}

@@ -1,0 +1,172 @@
+import Glibc
+
+/// An NDJSON body converted line by line as it arrives, one result line per input line (blank
+/// lines are skipped); a line that fails gives `{"line": N, "errors": […]}` and the rest go on.
+/// Memory holds one line; the results go to an output sink as they are made.
+///
+/// The whole stream lists at most `options.maxErrors` error entries (a line cut short ends with
+/// a `too_many_errors` entry holding its total). Once they are spent, failing lines are no
+/// longer written one by one: each run of consecutive failing lines becomes one record,
+/// `{"line": first, "lastLine": last, "errors": [{"code": "too_many_errors", "message": …,
+/// "total": K}]}` with K the errors of those lines, written when the run ends (at the next
+/// successful line or the end of the body). Successful lines are still converted and written
+/// in place, so the output stays aligned with the input and its size is bounded by the
+/// successful output plus one record per run of failures.
+public final class NDJSONConversion {
+    private let engine: Engine
+    private let model: CompiledModel
+    private let options: ConversionOptions
+    private let maxLineBytes: Int
+    private let output: any OutputSink
+    /// The start of a line that spans chunks.
+    private var pending: [UInt8] = []
+    private var pendingTooLong = false
+    private var line = 0
+    /// Error entries the stream may still list.
+    private var errorBudget: Int
+    /// The failing lines seen since the budget was spent and the last successful line.
+    private var run: FailureRun?
+    /// Lines that failed, listed or not.
+    public private(set) var failedLines = 0
+
+    /// A conversion of each line into `model`; a line longer than `maxLineBytes` fails alone
+    /// with `body_too_large`.
+    public init(engine: Engine, model: CompiledModel, options: ConversionOptions = .init(), maxLineBytes: Int = .max,
+                output: any OutputSink) {
+        self.engine = engine
+        self.model = model
+        self.options = options
+        self.maxLineBytes = maxLineBytes
+        self.output = output
+        errorBudget = max(0, options.maxErrors)
+    }
+
+    /// Takes the next bytes of the body, converting every line they complete. `workspace` is
+    /// used only during the call.
+    public func feed(_ chunk: UnsafeBufferPointer<UInt8>, workspace: Workspace) {
+        guard let base = chunk.baseAddress else { return }
+        var start = 0
+        while start < chunk.count {
+            guard let found = memchr(base + start, 0x0A, chunk.count - start) else {
+                hold(UnsafeBufferPointer(rebasing: chunk[start...]))
+                break
+            }
+            let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            let piece = UnsafeBufferPointer(rebasing: chunk[start..<newline])
+            if pending.isEmpty && !pendingTooLong {
+                convertLine(piece, tooLong: piece.count > maxLineBytes, workspace: workspace)
+            } else {
+                hold(piece)
+                pending.withUnsafeBufferPointer { convertLine($0, tooLong: pendingTooLong, workspace: workspace) }
+                pending.removeAll(keepingCapacity: true)
+                pendingTooLong = false
+            }
+            start = newline + 1
+        }
+    }
+
+    /// The body has ended: converts its last line, if it had no newline, and closes the
+    /// current run of failing lines.
+    public func finish(workspace: Workspace) {
+        if !pending.isEmpty || pendingTooLong {
+            pending.withUnsafeBufferPointer { convertLine($0, tooLong: pendingTooLong, workspace: workspace) }
+            pending = []
+            pendingTooLong = false
+        }
+        endRun()
+    }
+
+    /// Keeps the start of a line until its end arrives, up to the line limit.
+    private func hold(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !pendingTooLong else { return }
+        if pending.count + bytes.count > maxLineBytes {
+            pending = []
+            pendingTooLong = true
+        } else {
+            pending.append(contentsOf: bytes)
+        }
+    }
+
+    private func convertLine(_ raw: UnsafeBufferPointer<UInt8>, tooLong: Bool, workspace: Workspace) {
+        line += 1
+        if tooLong {
+            failLine([NDJSONConversion.entry(code: ErrorCode.bodyTooLarge.rawValue, message: "the line is larger than the limit of \(maxLineBytes) bytes")],
+                     total: 1)
+            return
+        }
+        var count = raw.count
+        while count > 0, [0x20, 0x09, 0x0D].contains(raw[count - 1]) { count -= 1 }
+        guard count > 0 else { return }
+        let text = UnsafeBufferPointer(rebasing: raw[..<count])
+        var lineOptions = options
+        // Without `explain` the cap only limits errors, so the engine need not record more than
+        // the stream can still list; with it, it would also cut a successful line's coercions.
+        if !options.explain { lineOptions.maxErrors = errorBudget }
+        switch engine.convert(text, model: model, options: lineOptions, workspace: workspace) {
+        case .success(let success):
+            endRun()
+            if options.explain {
+                output.write(ResultJSON.explained(success))
+            } else {
+                output.write(success.output)
+            }
+            output.write([0x0A])
+        case .failure(let errors):
+            if let last = errors.last, last.code == .tooManyErrors {
+                failLine(errors.dropLast().map(ResultJSON.error), total: last.total ?? errors.count)
+            } else {
+                failLine(errors.map(ResultJSON.error), total: errors.count)
+            }
+        case .malformed(let error):
+            failLine([ResultJSON.syntaxError(error)], total: 1)
+        case .unknownModel(let name):
+            failLine([NDJSONConversion.entry(code: "unknown_schema", message: "no schema named '\(name)' is registered")], total: 1)
+        }
+        // The output was copied: nothing borrowed from the workspace is left.
+        if workspace.hasGrown { workspace.shrink() }
+    }
+
+    /// Writes a failing line's record with as many of its `total` errors as the budget allows,
+    /// or, once the budget is spent, adds the line to the current run.
+    private func failLine(_ entries: [JSONValue], total: Int) {
+        failedLines += 1
+        guard errorBudget > 0 else {
+            run = FailureRun(first: run?.first ?? line, last: line, total: (run?.total ?? 0) + total)
+            return
+        }
+        let listed = min(entries.count, errorBudget)
+        errorBudget -= listed
+        var errors = Array(entries.prefix(listed))
+        if total > listed { errors.append(ResultJSON.error(.tooMany(total: total, listed: listed))) }
+        output.write(JSONValue.object([.init("line", .number(String(line))), .init("errors", .array(errors))]).jsonBytes)
+        output.write([0x0A])
+    }
+
+    /// Writes the record of the current run of failing lines, if there is one.
+    private func endRun() {
+        guard let run else { return }
+        self.run = nil
+        let summary = JSONValue.object([
+            .init("code", .string(ErrorCode.tooManyErrors.rawValue)),
+            .init("message", .string("\(run.total) errors in lines \(run.first)–\(run.last); a stream lists its first \(options.maxErrors) errors only")),
+            .init("total", .number(String(run.total))),
+        ])
+        output.write(JSONValue.object([
+            .init("line", .number(String(run.first))), .init("lastLine", .number(String(run.last))), .init("errors", .array([summary])),
+        ]).jsonBytes)
+        output.write([0x0A])
+    }
+
+    /// An error entry about a whole line: its code and message.
+    private static func entry(code: String, message: String) -> JSONValue {
+        .object([.init("code", .string(code)), .init("message", .string(message))])
+    }
+
+    /// Consecutive failing lines past the stream's error budget, collapsed into one record.
+    private struct FailureRun {
+        var first: Int
+        var last: Int
+        /// Errors in those lines.
+        var total: Int
+    }
+}

@@ -1,0 +1,229 @@
+import MappingEngine
+
+/// The JSON Schemas of the service's own bodies — errors, the registry, the counters, the probes
+/// — as the components of the OpenAPI document. Their names hold a `-`, which no model name can,
+/// so a model never collides with them (a model's input is `{Model}-Input` for the same reason).
+enum APISchemas {
+    static let error = "convertd-Error"
+    static let errorEntry = "convertd-ErrorEntry"
+    static let validationFailure = "convertd-ValidationFailure"
+    static let validationError = "convertd-ValidationError"
+    static let explanation = "convertd-Explanation"
+    static let schemaList = "convertd-SchemaList"
+    static let modelDescription = "convertd-ModelDescription"
+    static let schemaDetail = "convertd-SchemaDetail"
+    static let registryChange = "convertd-RegistryChange"
+    static let stats = "convertd-Stats"
+    static let status = "convertd-Status"
+    static let schemaFile = "convertd-SchemaFile"
+
+    /// A `$ref` to the component schema `name`.
+    static func ref(_ name: String) -> JSONValue {
+        ["$ref": .string("#/components/schemas/\(name)")]
+    }
+
+    /// Every fixed schema, by component name.
+    static var all: [(name: String, schema: JSONValue)] {
+        [
+            (error, errorBody), (errorEntry, errorEntryBody),
+            (validationFailure, validationFailureBody), (validationError, validationErrorBody),
+            (explanation, explanationBody),
+            (schemaList, schemaListBody), (modelDescription, modelDescriptionBody), (schemaDetail, schemaDetailBody),
+            (registryChange, registryChangeBody), (stats, statsBody), (status, statusBody), (schemaFile, schemaFileBody),
+        ]
+    }
+
+    private static let count: JSONValue = ["type": "integer", "minimum": 0]
+    private static let names: JSONValue = ["type": "array", "items": ["type": "string"]]
+    private static let timestamp: JSONValue = ["type": "string", "format": "date-time"]
+
+    /// `HTTPError`'s body: every answer outside validation.
+    private static let errorBody: JSONValue = [
+        "title": "Error",
+        "description": "Every answer outside validation: one entry, or one per mistake of a schema change.",
+        "type": "object",
+        "required": ["errors"],
+        "properties": [
+            "schema": ["type": "string", "description": "The model named, on `unknown_schema`."],
+            "errors": ["type": "array", "minItems": 1, "items": ref(errorEntry)],
+        ],
+    ]
+
+    private static let errorEntryBody: JSONValue = [
+        "title": "ErrorEntry",
+        "type": "object",
+        "required": ["code", "message"],
+        "properties": [
+            "code": [
+                "type": "string",
+                "description": .string("Stable snake_case: `bad_json`, `empty_body`, `too_deep`, `invalid_option`, `bad_framing`, "
+                    + "`bad_header`, `bad_request`, `unauthorized`, `admin_disabled`, `not_found`, `unknown_schema`, `body_too_large`, "
+                    + "`unsupported_media_type`, `request_timeout`, `uri_too_long`, `headers_too_large`, `in_use`, `invalid_schema`, "
+                    + "`model_not_defined`, `invalid_model_name`, `no_samples`, `too_complex`, `unsupported_transfer_encoding`, "
+                    + "`overloaded`, `unavailable`."),
+            ],
+            "message": ["type": "string"],
+            "offset": ["type": "integer", "description": "`bad_json`: the byte offset of the mistake."],
+            "line": ["type": "integer", "description": "`bad_json`: its line, from 1."],
+            "column": ["type": "integer", "description": "`bad_json`: its column, from 1."],
+            "usedBy": ["type": "array", "items": ["type": "string"], "description": "`in_use`: the models that use the one to delete."],
+            "file": ["type": "string", "description": "`invalid_schema`: the file with the mistake."],
+            "model": ["type": "string", "description": "`invalid_schema`: the model with the mistake."],
+            "property": ["type": "string", "description": "`invalid_schema`: the property with the mistake."],
+        ],
+    ]
+
+    /// `ResultJSON.errors`: every validation error of a payload.
+    private static let validationFailureBody: JSONValue = [
+        "title": "ValidationFailure",
+        "description": "Every validation error of the payload, at most `--max-errors`, then one `too_many_errors` entry with the total.",
+        "type": "object",
+        "required": ["schema", "errors"],
+        "properties": [
+            "schema": ["type": "string"],
+            "errors": ["type": "array", "items": ref(validationError)],
+        ],
+    ]
+
+    private static var validationErrorBody: JSONValue {
+        [
+            "title": "ValidationError",
+            "type": "object",
+            "required": ["path", "code", "message"],
+            "properties": [
+                "path": ["type": "string", "description": "JSON Pointer into the output (with the item index first for an array body)."],
+                "source": ["type": "string", "description": "JSON Pointer into the input, when it differs from `path`."],
+                "code": ["type": "string", "enum": .array(ErrorCode.allCases.map { .string($0.rawValue) })],
+                "message": ["type": "string"],
+                "input": ["description": "The offending value (a string cut to 100 characters when it was longer)."],
+                "total": ["type": "integer", "description": "`too_many_errors`: how many errors there were in all."],
+            ],
+        ]
+    }
+
+    /// `ResultJSON.explained`: a conversion with `explain=true`.
+    private static let explanationBody: JSONValue = [
+        "title": "Explanation",
+        "type": "object",
+        "required": ["result", "coercions", "unknownKeys"],
+        "properties": [
+            "result": ["description": "The normalized object, or array of objects."],
+            "coercions": [
+                "type": "array",
+                "items": [
+                    "type": "object", "required": ["path", "rule", "input"],
+                    "properties": ["path": ["type": "string"], "rule": ["type": "string"], "input": [:]],
+                ],
+            ],
+            "unknownKeys": [
+                "type": "array",
+                "items": ["type": "object", "required": ["path", "input"], "properties": ["path": ["type": "string"], "input": [:]]],
+            ],
+            "coercionsOmitted": count,
+            "unknownKeysOmitted": count,
+        ],
+    ]
+
+    private static let schemaListBody: JSONValue = [
+        "title": "SchemaList",
+        "type": "object",
+        "required": ["generation", "digest", "loadedAt", "models"],
+        "properties": [
+            "generation": count,
+            "digest": ["type": "string", "description": "Over every model's name and version: equal on replicas serving the same models."],
+            "loadedAt": timestamp,
+            "models": [
+                "type": "array",
+                "items": [
+                    "type": "object",
+                    "required": ["name", "file", "version", "properties", "loadedAt"],
+                    "properties": [
+                        "name": ["type": "string"], "file": ["type": "string"], "version": ["type": "string"],
+                        "properties": count, "extends": ["type": "string"], "loadedAt": timestamp,
+                    ],
+                ],
+            ],
+        ],
+    ]
+
+    private static let modelDescriptionBody: JSONValue = [
+        "title": "ModelDescription",
+        "description": "The model with inheritance, `include` and `exclude` applied, in the schema language's terms.",
+        "type": "object",
+        "required": ["name", "file", "version", "lineage", "keys", "unknownKeys", "properties"],
+        "properties": [
+            "name": ["type": "string"], "file": ["type": "string"], "version": ["type": "string"],
+            "extends": ["type": "string"], "lineage": names, "description": ["type": "string"],
+            "keys": ["type": "string", "enum": .array(KeyStyle.allCases.map { .string($0.rawValue) })],
+            "unknownKeys": ["type": "string", "enum": .array(UnknownKeyPolicy.allCases.map { .string($0.rawValue) })],
+            "required": ["const": "all"],
+            "discriminator": [
+                "type": "object", "required": ["from", "mapping"],
+                "properties": ["from": ["type": "string"], "mapping": ["type": "object", "additionalProperties": ["type": "string"]]],
+            ],
+            "properties": [
+                "type": "object",
+                "additionalProperties": ["type": "object", "required": ["type", "from", "required"],
+                                         "properties": ["type": ["type": "string"], "from": names, "required": ["type": "boolean"]]],
+            ],
+        ],
+    ]
+
+    private static let schemaDetailBody: JSONValue = [
+        "title": "SchemaDetail",
+        "type": "object",
+        "required": ["model", "jsonSchema"],
+        "properties": [
+            "model": ref(modelDescription),
+            "jsonSchema": ["type": "object", "description": "The model's output as a standalone JSON Schema (draft 2020-12)."],
+        ],
+    ]
+
+    private static let registryChangeBody: JSONValue = [
+        "title": "RegistryChange",
+        "description": "What an accepted change did: the generation now served and the models added, replaced and removed.",
+        "type": "object",
+        "required": ["generation", "digest", "added", "replaced", "removed"],
+        "properties": ["generation": count, "digest": ["type": "string"], "added": names, "replaced": names, "removed": names],
+    ]
+
+    private static let statsBody: JSONValue = [
+        "title": "Stats",
+        "type": "object",
+        "required": ["cache", "requests", "errorsByCode", "bytes", "inFlight", "connections", "models", "digest", "uptimeSeconds"],
+        "properties": [
+            "cache": [
+                "type": "object",
+                "required": ["entries", "hits", "misses", "builds", "buildMicroseconds", "invalidations", "generation"],
+                "properties": [
+                    "entries": count, "hits": count, "misses": count, "builds": count, "buildMicroseconds": count,
+                    "invalidations": count, "generation": count,
+                ],
+            ],
+            "requests": [
+                "type": "object",
+                "required": ["total", "byStatus"],
+                "properties": ["total": count, "byStatus": ["type": "object", "additionalProperties": count]],
+            ],
+            "errorsByCode": ["type": "object", "additionalProperties": count, "description": "Errors answered, by code."],
+            "bytes": ["type": "object", "required": ["in", "out"], "properties": ["in": count, "out": count]],
+            "inFlight": count, "connections": count, "models": count, "digest": ["type": "string"],
+            "uptimeSeconds": ["type": "number", "minimum": 0],
+        ],
+    ]
+
+    private static let statusBody: JSONValue = [
+        "title": "Status",
+        "type": "object",
+        "required": ["status"],
+        "properties": ["status": ["type": "string", "enum": ["ok", "ready", "loading", "draining"]]],
+    ]
+
+    private static let schemaFileBody: JSONValue = [
+        "title": "SchemaFile",
+        "description": .string("A schema file: model names mapped to model definitions (see the README's schema language). "
+            + "It must define the model the path names and may define the models that one needs."),
+        "type": "object",
+        "additionalProperties": ["type": "object", "description": "A model: `properties`, `extends`, `keys`, `unknownKeys`…"],
+    ]
+}

@@ -1,0 +1,57 @@
+/// The `route` label of the request metrics: one value per endpoint, whatever the schema or path
+/// the client named, so a client cannot grow the number of series.
+enum RouteLabel: Int, CaseIterable, Sendable {
+    case convert, reverse, schemas, schema, putSchema, deleteSchema, reloadSchemas, infer
+    case stats, metrics, health, ready
+    /// The playground page and its files (`/`, `/playground.css`, `/playground.js`).
+    case playground
+    /// `GET /openapi.json`.
+    case openAPI
+    /// A path no endpoint serves, or a method it does not take (404, 405).
+    case unmatched
+    /// Answered by the HTTP layer before any endpoint was chosen: a head refused or too slow,
+    /// a response read too slowly.
+    case refused
+
+    init(_ endpoint: Endpoint?) {
+        switch endpoint {
+        case .convert?: self = .convert
+        case .reverse?: self = .reverse
+        case .schemas?: self = .schemas
+        case .schema?: self = .schema
+        case .putSchema?: self = .putSchema
+        case .deleteSchema?: self = .deleteSchema
+        case .reloadSchemas?: self = .reloadSchemas
+        case .infer?: self = .infer
+        case .stats?: self = .stats
+        case .metrics?: self = .metrics
+        case .health?: self = .health
+        case .ready?: self = .ready
+        case .playground?: self = .playground
+        case .openAPI?: self = .openAPI
+        case nil: self = .unmatched
+        }
+    }
+
+    /// The label's value, as Prometheus shows it.
+    var name: String {
+        switch self {
+        case .convert: "convert"
+        case .reverse: "reverse"
+        case .schemas: "schemas"
+        case .schema: "schema"
+        case .putSchema: "schema_put"
+        case .deleteSchema: "schema_delete"
+        case .reloadSchemas: "schemas_reload"
+        case .infer: "infer"
+        case .stats: "stats"
+        case .metrics: "metrics"
+        case .health: "healthz"
+        case .ready: "readyz"
+        case .playground: "playground"
+        case .openAPI: "openapi"
+        case .unmatched: "unmatched"
+        case .refused: "refused"
+        }
+    }
+}

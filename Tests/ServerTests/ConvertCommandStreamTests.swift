@@ -1,0 +1,115 @@
+import Foundation
+import MappingEngine
+import Testing
+
+/// `convertd convert` on arrays, read and converted as they stream in, and on NDJSON.
+@Suite(.enabled(if: ConvertdBinary.url != nil, "convertd executable not built next to the tests (run `swift build` first)"))
+final class ConvertCommandStreamTests {
+    private let fixture: FixtureDirectory
+    /// Where the inputs go (not among the schemas, where a data file would be read as one).
+    private let inputs: URL
+
+    init() throws {
+        fixture = try FixtureDirectory()
+        inputs = FileManager.default.temporaryDirectory.appendingPathComponent("convertd-inputs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: inputs)
+    }
+
+    /// Runs `convertd convert` on the fixture schemas with `arguments`, `input` on stdin.
+    private func convert(_ arguments: [String], input: String = "") throws -> ProcessRun {
+        try ProcessRun(try #require(ConvertdBinary.url), ["convert", "--schemas", fixture.url.path, "--schema", "Product"] + arguments,
+                       input: Data(input.utf8))
+    }
+
+    /// A file holding `text`, removed with the test.
+    private func file(_ name: String, _ text: String) throws -> String {
+        let url = inputs.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    /// What the engine makes of the whole document at once, as the command printed it before.
+    private static func whole(_ text: String, explain: Bool = false, pretty: Bool = false) throws -> String {
+        let engine = Engine(registry: try ServerFixture.registry())
+        let workspace = Workspace()
+        let result = Array(text.utf8).withUnsafeBufferPointer {
+            engine.convert($0, model: "Product", options: .init(explain: explain), workspace: workspace)
+        }
+        guard case .success(let success) = result else { return "not converted" }
+        let output = explain ? ResultJSON.explained(success) : Array(success.output)
+        return String(decoding: pretty ? output.withUnsafeBufferPointer { JSONPrettyPrinter.format($0) } : output, as: UTF8.self) + "\n"
+    }
+
+    /// 3,000 products, about 2.5 chunks of the command's reads, some with long names.
+    private static let array = "[" + (0..<3000).map { index in
+        index % 100 == 0
+            ? #"{"id":\#(index),"title":"\#(String(repeating: "x", count: 3000))","price":"0.5"}"#
+            : ServerFixture.productBody.replacingOccurrences(of: #""id":"42""#, with: #""id":"\#(index)""#)
+    }.joined(separator: ",\n  ") + "]\n"
+
+    @Test(arguments: [[], ["--explain"], ["--pretty"], ["--explain", "--pretty"]])
+    func anArrayPrintsWhatTheWholeDocumentGives(flags: [String]) throws {
+        let expected = try Self.whole(Self.array, explain: flags.contains("--explain"), pretty: flags.contains("--pretty"))
+        let fromFile = try convert(flags + [try file("products.json", Self.array)])
+        #expect(fromFile.status == 0, "\(fromFile.stderr)")
+        let sameFromFile = fromFile.stdout == expected
+        #expect(sameFromFile, "the output differs from the whole document's")
+        let fromStdin = try convert(flags, input: Self.array)
+        let sameFromStdin = fromStdin.stdout == expected
+        #expect(sameFromStdin, "the output differs from the whole document's")
+    }
+
+    @Test func aFailingElementListsItsErrorsAndExits1() throws {
+        let text = Self.array.replacingOccurrences(of: #""id":"2999""#, with: #""id":"x""#)
+        let result = try convert([try file("failing.json", text)])
+        #expect(result.status == 1)
+        #expect(value(json(result.stdout), "errors", 0, "path") as? String == "/2999/id")
+        #expect(value(json(result.stdout), "errors", 0, "code") as? String == "invalid_number")
+    }
+
+    @Test func brokenSyntaxIsBadJSONAtItsPlaceInTheWholeFile() throws {
+        // A stray byte where the element after the separator past 200,000 bytes should start.
+        var bytes = Array(Self.array.utf8)
+        let separator = try #require((200_000..<bytes.count).first { bytes[$0] == UInt8(ascii: ",") && bytes[$0 + 1] == 0x0A })
+        bytes.insert(UInt8(ascii: "x"), at: separator + 4)
+        let result = try convert([try file("broken.json", String(decoding: bytes, as: UTF8.self))])
+        #expect(result.status == 1)
+        #expect(value(json(result.stdout), "errors", 0, "code") as? String == "bad_json")
+        #expect(value(json(result.stdout), "errors", 0, "offset") as? Int == separator + 4)
+        #expect(value(json(result.stdout), "errors", 0, "line") as? Int == bytes[..<separator].filter { $0 == 0x0A }.count + 2)
+        #expect(value(json(result.stdout), "errors", 0, "column") as? Int == 3)
+    }
+
+    @Test func ndjsonIsConvertedLineByLine() throws {
+        let lines = [ServerFixture.productBody, #"{"id":"x","title":"b"}"#, "", "not json", ServerFixture.productBody].joined(separator: "\n")
+        for arguments in [["--ndjson", try file("lines.txt", lines)], [try file("lines.jsonl", lines)], ["--ndjson"]] {
+            let result = try convert(arguments, input: lines)
+            #expect(result.status == 1)
+            let output = result.stdout.split(separator: "\n").map(String.init)
+            #expect(output.count == 4)
+            #expect(output[0] == ServerFixture.productOutput)
+            #expect(value(json(output[1]), "line") as? Int == 2)
+            #expect(value(json(output[2]), "line") as? Int == 4)
+            #expect(value(json(output[2]), "errors", 0, "code") as? String == "bad_json")
+            #expect(output[3] == ServerFixture.productOutput)
+        }
+        let good = try convert(["--ndjson"], input: ServerFixture.productBody + "\n" + ServerFixture.productBody)
+        #expect(good.status == 0)
+        #expect(good.stdout == ServerFixture.productOutput + "\n" + ServerFixture.productOutput + "\n")
+        // Refused before any input is read.
+        #expect(try convert(["--ndjson", "--pretty"]).status != 0)
+    }
+
+    @Test func anObjectIsStillReadWhole() throws {
+        let result = try convert([], input: "\n  " + ServerFixture.productBody)
+        #expect(result.status == 0)
+        #expect(result.stdout == ServerFixture.productOutput + "\n")
+        let empty = try convert([], input: "  ")
+        #expect(empty.status == 1)
+        #expect(value(json(empty.stdout), "errors", 0, "code") as? String == "empty_body")
+    }
+}
