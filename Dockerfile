@@ -37,12 +37,15 @@ COPY Tests ./Tests
 RUN swift build -c release --product convertd --static-swift-stdlib -Xlinker -s \
     && install -D -m 0755 "$(swift build -c release --show-bin-path)/convertd" /staging/convertd
 
-# ---- runtime -----------------------------------------------------------------------------------
-FROM ${RUNTIME_IMAGE}
+# ---- runtime root filesystem ---------------------------------------------------------------------
+# Debian slim with libmicrohttpd12, then cut down to what the binary needs at run time. The
+# deletions only shrink the image because the last stage copies this stage's tree into a single
+# layer (`FROM scratch` + `COPY --from`): removing files in a layer on top of the base would hide
+# them, not take them out.
+FROM ${RUNTIME_IMAGE} AS runtime-root
 
-# libmicrohttpd is the one library the binary needs beyond libc and libstdc++; nothing else is
-# installed (the HEALTHCHECK is convertd's own). A fixed numeric uid/gid, so Kubernetes'
-# runAsNonRoot can verify it.
+# The installers and the package tools go below, so what needs them runs first: the package, and
+# a fixed numeric uid/gid for the service, so Kubernetes' runAsNonRoot can verify it.
 # hadolint ignore=DL3008
 RUN apt-get update \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd12 \
@@ -51,13 +54,74 @@ RUN apt-get update \
     && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent \
        --shell /usr/sbin/nologin convertd
 
+# What stays, by package, with the packages' own file lists (dpkg-query -L), so the image is
+# exactly these packages minus the deletions named here:
+#   - libmicrohttpd12 and libstdc++6 with everything they depend on (libc6, libgcc-s1, GnuTLS and
+#     its libraries: libgnutls30, libnettle8, libhogweed6, libgmp10, libp11-kit0, libffi8,
+#     libidn2-0, libunistring2, libtasn1-6): the binary's own dependencies (see `ldd`);
+#   - coreutils and its libraries, and dash as /bin/sh: `sleep` for the Kubernetes preStop hook,
+#     `id` and a shell for whoever debugs a running container (7 MB);
+#   - base-files (/etc/os-release, the directory layout), /etc/passwd and /etc/group (the user).
+# Every other package's files go: apt, dpkg, debconf, perl-base, bash, util-linux, e2fsprogs,
+# login/passwd/PAM, tar, gzip, grep, sed, findutils, gpgv, tzdata, libc-bin (its C.UTF-8 locale
+# kept, and ldconfig run once more before it goes), and the libraries only they used (libsystemd0,
+# libgcrypt20, libdb5.3, libapt-pkg...). Also gone:
+#   - glibc's gconv modules (8 MB): iconv's loadable converters. The binary imports no iconv
+#     (`objdump -T`); the UTF-8/ASCII/Latin-1/UTF-16/UTF-32 converters are built into libc anyway;
+#   - the time zone database (tzdata) and /etc/localtime: convertd computes and prints dates in UTC
+#     itself (CivilCalendar, DateFormatter3339), glibc without /etc/localtime is UTC, and the ICU
+#     in the binary carries its own zone data;
+#   - apt's and dpkg's databases, caches and logs, the shadow tools' backup files, and the
+#     symbolic links left dangling (alternatives). /var/lib/dpkg/status is rewritten with the kept
+#     packages only, so image scanners still see what is installed, at which version.
+# The build fails if the binary then lacks anything: see the check after the COPY below.
+SHELL ["/bin/bash", "-o", "pipefail", "-c"]
+RUN apt-cache depends --recurse --installed --no-recommends --no-suggests --no-conflicts \
+       --no-breaks --no-replaces --no-enhances libmicrohttpd12 libstdc++6 coreutils \
+       | sed -n 's/^\([a-z0-9][a-z0-9.+-]*\)$/\1/p' >/tmp/keep \
+    && printf '%s\n' base-files dash >>/tmp/keep \
+    && sort -u -o /tmp/keep /tmp/keep \
+    && dpkg-query -W -f '${Package}\n' | sort -u | comm -23 - /tmp/keep >/tmp/drop \
+    && awk 'NR == FNR { keep[$1] = 1; next } /^Package: / { p = ($2 in keep) } p' /tmp/keep /var/lib/dpkg/status >/tmp/status \
+    && xargs dpkg-query -L </tmp/keep | sort -u >/tmp/keep-files \
+    && xargs dpkg-query -L </tmp/drop | sort -u | comm -23 - /tmp/keep-files \
+       | grep -v -e '^/usr/lib/locale/' -e '^/sbin/ldconfig$' >/tmp/drop-files \
+    && find / -xdev -type l >/tmp/links \
+    && echo "keeping $(tr '\n' ' ' </tmp/keep)" \
+    && echo "removing $(tr '\n' ' ' </tmp/drop)" \
+    && while read -r f; do [ -d "$f" ] || rm -f "$f"; done </tmp/drop-files \
+    && sort -r /tmp/drop-files | while read -r d; do [ ! -d "$d" ] || [ -L "$d" ] || rmdir "$d" 2>/dev/null || true; done \
+    && rm -rf /usr/lib/x86_64-linux-gnu/gconv /usr/lib/aarch64-linux-gnu/gconv /etc/localtime /etc/timezone \
+       /var/lib/apt /var/lib/dpkg /var/cache/* /var/log/* /etc/apt /etc/dpkg /etc/*- /etc/.pwd.lock \
+    && while read -r l; do [ -e "$l" ] || rm -f "$l"; done </tmp/links \
+    && ldconfig && rm -f /sbin/ldconfig \
+    && mkdir -p /var/lib/dpkg && cp /tmp/status /var/lib/dpkg/status \
+    && rm -rf /tmp/* /var/tmp/*
+# Only dash and coreutils are left to run RUN with.
+SHELL ["/bin/sh", "-c"]
+
 # Owned by root: the service reads, and cannot change, its binary and its schemas.
 COPY --from=build /staging/convertd /usr/local/bin/convertd
 COPY schemas /app/schemas
 
+# The check: the binary loads (every library it links is here), Foundation and the YAML reader
+# work (the bundled schemas load), the preStop hook's `sleep` runs.
+RUN /usr/local/bin/convertd --help >/dev/null \
+    && /usr/local/bin/convertd lint /app/schemas \
+    && sleep 0 && id convertd
+
+# ---- runtime -----------------------------------------------------------------------------------
+# One layer: the tree above. Copying a whole filesystem is the point here (DL3067 warns of it):
+# the stage ran no process that left anything in /proc, /sys or /dev, which are empty in its image.
+FROM scratch
+# hadolint ignore=DL3067
+COPY --from=runtime-root / /
+
 WORKDIR /app
-# Absolute, so the working directory does not matter; PORT is read by `serve` and `healthcheck` alike.
-ENV SCHEMAS_DIR=/app/schemas \
+# Absolute, so the working directory does not matter; PORT is read by `serve` and `healthcheck`
+# alike. PATH as Debian's image sets it (`FROM scratch` inherits no environment).
+ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+    SCHEMAS_DIR=/app/schemas \
     PORT=8080
 
 USER 10001:10001

@@ -5,7 +5,7 @@ PORT       ?= 8080
 CORPUS     ?= $(abspath ../shared/corpus)
 APT_PKGS   := libmicrohttpd-dev pkg-config
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= FuzzJSONParser FuzzSchemaLoader FuzzConversion
+FUZZ_TARGETS ?= FuzzJSONParser FuzzSchemaLoader FuzzConversion FuzzArrayStream
 FUZZ_DIR   := .build-fuzz
 API_VENV   := .build-venv/api
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -66,7 +66,7 @@ $(API_VENV)/.installed: Tests/API/requirements.txt
 ## test-tsan: the concurrency and live-server tests under ThreadSanitizer (server and tests both instrumented)
 test-tsan: deps
 	SWIFT_BACKTRACE=enable=no CONVERTD_SANITIZER=thread CONVERTD_CORPUS=$(CORPUS) $(SWIFT) test --sanitize=thread --scratch-path .build-tsan \
-	  --filter "Concurrency|LiveServer|Hardening|RegistryLive"
+	  --filter "Concurrency|LiveServer|Hardening|RegistryLive|Metrics|LogOutput"
 
 ## lint: check the bundled schemas
 lint: build
@@ -78,10 +78,11 @@ bench: build
 	  .build/release/convertd bench --schemas $(SCHEMAS) --schema $${pair%%:*} $(CORPUS)/$${pair##*:}.json || exit 1; \
 	done
 
-## bench-deps: what the benchmark harnesses need beyond the build (wrk, a C compiler, Python's venv), only the missing ones
+## bench-deps: what the benchmark harnesses need beyond the build (wrk, GNU time, a C compiler, Python's venv), only the missing ones
 bench-deps: deps
 	@missing=""; \
 	command -v wrk >/dev/null || missing="$$missing wrk"; \
+	[ -x /usr/bin/time ] || missing="$$missing time"; \
 	command -v cc >/dev/null || missing="$$missing gcc"; \
 	python3 -c 'import ensurepip, venv' 2>/dev/null || missing="$$missing python3 python3-venv"; \
 	if [ -n "$$missing" ]; then \
@@ -89,9 +90,9 @@ bench-deps: deps
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
-## bench-compare: convertd's engine, pydantic v2 and Swift Codable on the corpus payloads, interleaved rounds, ratios and targets
-bench-compare: bench-deps
-	SWIFT=$(SWIFT) CONVERTD_CORPUS=$(CORPUS) Benchmarks/compare/run.sh
+## bench-compare: convertd's engine, pydantic v2 and Swift Codable on the corpus payloads; big arrays through `convertd convert` against pydantic's TypeAdapter(list[Model]), and its memory on a 1 GB array (BENCH_COMPARE_FLAGS="--huge-mb 0" skips it); interleaved rounds, ratios and targets
+bench-compare: build bench-deps
+	SWIFT=$(SWIFT) CONVERTD_CORPUS=$(CORPUS) Benchmarks/compare/run.sh --convertd .build/release/convertd $(BENCH_COMPARE_FLAGS)
 
 ## bench-http: convertd against a bare libmicrohttpd echo under wrk (16 and 64 connections), and its memory over 1M requests
 bench-http: build bench-deps
@@ -101,18 +102,18 @@ bench-http: build bench-deps
 
 # Leaks are checked after each input (libFuzzer's -detect_leaks); the check at exit is off because it reports
 # what a target keeps in globals, which LeakSanitizer cannot follow through Swift's tagged enum payload pointers.
-## fuzz: libFuzzer + ASan on the JSON parser, the schema loader and whole conversions, FUZZ_SECONDS (60) each; fails on a crash, timeout or OOM
+## fuzz: libFuzzer + ASan on the JSON parser, the schema loader, whole conversions and streamed arrays (against whole conversions), FUZZ_SECONDS (60) each; fails on a crash, timeout or OOM
 fuzz: deps
 	SWIFT_BACKTRACE=enable=no $(SWIFT) build --package-path Tests/Fuzz --scratch-path $(FUZZ_DIR)/build -c release -Xswiftc -g \
 	  --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
-	@for t in FuzzJSONParser FuzzSchemaLoader FuzzConversion; do mkdir -p $(FUZZ_DIR)/corpus/$$t $(FUZZ_DIR)/artifacts/$$t; done
+	@for t in FuzzJSONParser FuzzSchemaLoader FuzzConversion FuzzArrayStream; do mkdir -p $(FUZZ_DIR)/corpus/$$t $(FUZZ_DIR)/artifacts/$$t; done
 	@cp $(SCHEMAS)/* Tests/MappingEngineTests/Golden/*/schemas/* $(FUZZ_DIR)/corpus/FuzzSchemaLoader/
 	@for f in Tests/MappingEngineTests/Golden/*/input.json; do \
 	  name=$${f%/input.json}; name=golden-$${name##*/}.json; \
-	  cp $$f $(FUZZ_DIR)/corpus/FuzzJSONParser/$$name; cp $$f $(FUZZ_DIR)/corpus/FuzzConversion/$$name; \
+	  cp $$f $(FUZZ_DIR)/corpus/FuzzJSONParser/$$name; cp $$f $(FUZZ_DIR)/corpus/FuzzConversion/$$name; cp $$f $(FUZZ_DIR)/corpus/FuzzArrayStream/$$name; \
 	done
 	@if [ -d "$(CORPUS)" ]; then \
-	  for t in FuzzJSONParser FuzzConversion; do \
+	  for t in FuzzJSONParser FuzzConversion FuzzArrayStream; do \
 	    cp $(CORPUS)/*.json $(FUZZ_DIR)/corpus/$$t/ && cp $(CORPUS)/JSONTestSuite/test_parsing/*.json $(FUZZ_DIR)/corpus/$$t/ || exit 1; \
 	  done; \
 	else echo "fuzz: no corpus at $(CORPUS) (CORPUS=… to set one): seeding from the repository's files only"; fi
@@ -121,6 +122,7 @@ fuzz: deps
 	    FuzzJSONParser) len=32768; dict=json;; \
 	    FuzzSchemaLoader) len=16384; dict=schema;; \
 	    FuzzConversion) len=65536; dict=json;; \
+	    FuzzArrayStream) len=65536; dict=json;; \
 	    *) echo "fuzz: unknown target $$t"; exit 1;; \
 	  esac; \
 	  echo "fuzz: $$t for $(FUZZ_SECONDS) s (log: $(FUZZ_DIR)/$$t.log)"; \

@@ -35,6 +35,11 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "MappingEngine", package: "convertd")],
             swiftSettings: fuzzTarget
         ),
+        .executableTarget(
+            name: "FuzzArrayStream",
+            dependencies: ["FuzzSupport", .product(name: "MappingEngine", package: "convertd")],
+            swiftSettings: fuzzTarget
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

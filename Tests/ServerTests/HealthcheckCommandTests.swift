@@ -10,20 +10,12 @@ struct HealthcheckCommandTests {
     private func healthcheck(_ arguments: [String], environment: [String: String] = [:]) throws
         -> (status: Int32, stderr: String, seconds: Double)
     {
-        let process = Process()
-        process.executableURL = ConvertdBinary.url
-        process.arguments = ["healthcheck"] + arguments
         var inherited = ProcessInfo.processInfo.environment
         inherited["PORT"] = nil
-        process.environment = inherited.merging(environment) { $1 }
-        let stderr = Pipe()
-        process.standardError = stderr
-        process.standardOutput = FileHandle.nullDevice
         let started = Date()
-        try process.run()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: err, as: UTF8.self), Date().timeIntervalSince(started))
+        let run = try ProcessRun(try #require(ConvertdBinary.url), ["healthcheck"] + arguments,
+                                 environment: inherited.merging(environment) { $1 })
+        return (run.status, run.stderr, Date().timeIntervalSince(started))
     }
 
     @Test func aServingServerIsHealthy() throws {

@@ -6,12 +6,15 @@ struct ProcessRun {
     var stdout: String
     var stderr: String
 
-    /// Runs `executable` with `arguments`, `input` on its stdin, until it exits.
-    init(_ executable: URL, _ arguments: [String], input: Data = Data(), directory: URL? = nil) throws {
+    /// Runs `executable` with `arguments`, `input` on its stdin, until it exits; `environment`
+    /// replaces the test's own.
+    init(_ executable: URL, _ arguments: [String], input: Data = Data(), directory: URL? = nil,
+         environment: [String: String]? = nil) throws {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if let environment { process.environment = environment }
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout

@@ -253,7 +253,8 @@ size_mb=$(awk -v s="$size" 'BEGIN { printf "%.1f", s / 1e6 }')
 # What a registry stores and a node pulls: the layers gzip-compressed.
 compressed=$(podman save --format docker-archive "$IMAGE" | gzip -6 | wc -c)
 compressed_mb=$(awk -v s="$compressed" 'BEGIN { printf "%.1f", s / 1e6 }')
-note "image $IMAGE: $size_mb MB, $compressed_mb MB compressed ($(awk -v s="$size" -v b="$base_size" 'BEGIN { printf "%.1f MB base + %.1f MB convertd", b / 1e6, (s - b) / 1e6 }')), user $user"
+# The image is one layer (the pruned base, libmicrohttpd, the binary): the base's size is a reference.
+note "image $IMAGE: $size_mb MB, $compressed_mb MB compressed (from $RUNTIME_IMAGE, $(awk -v b="$base_size" 'BEGIN { printf "%.1f", b / 1e6 }') MB, pruned), user $user"
 note "HEALTHCHECK: $healthcheck"
 [ -n "$healthcheck" ] || fail "the image has no HEALTHCHECK (built without --format docker?)"
 case "$user" in 0 | 0:* | root | root:* | "") fail "the image runs as root ('$user')" ;; esac

@@ -8,6 +8,8 @@ enum Contender: String {
     case engine
     /// `JSONDecoder.decode` + `JSONEncoder.encode` of the Codable models.
     case codable
+    /// convertd's engine on a top-level array, element by element as `convertd convert` streams it.
+    case stream
 
     /// A ready converter into `model`.
     func prepare(model: String) throws -> any RoundTrip {
@@ -17,6 +19,8 @@ enum Contender: String {
         case .codable:
             guard let trip = CodableRoundTrip(model: model) else { throw UnknownModel(name: model) }
             return trip
+        case .stream:
+            return try ArrayStreamRoundTrip(model: model)
         }
     }
 

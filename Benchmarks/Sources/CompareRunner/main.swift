@@ -1,12 +1,13 @@
 import Foundation
 
 // The Swift side of `make bench-compare`:
-//   CompareRunner convert engine|codable MODEL FILE            writes the converted document to stdout
-//   CompareRunner rate    engine|codable MODEL FILE SECONDS    prints conversions per second
+//   CompareRunner convert engine|codable|stream MODEL FILE            writes the converted document to stdout
+//   CompareRunner rate    engine|codable|stream MODEL FILE SECONDS    prints conversions of FILE per second
+// (`stream`: FILE is a top-level array, converted element by element.)
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 4, let contender = Contender(rawValue: arguments[1]),
       let input = FileManager.default.contents(atPath: arguments[3]) else {
-    FileHandle.standardError.write(Data("usage: CompareRunner convert|rate engine|codable MODEL FILE [SECONDS]\n".utf8))
+    FileHandle.standardError.write(Data("usage: CompareRunner convert|rate engine|codable|stream MODEL FILE [SECONDS]\n".utf8))
     exit(2)
 }
 do {

@@ -11,7 +11,10 @@ enum YAMLReader {
     static func read(_ text: String) throws(Failure) -> JSONValue {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            // No tag resolution: `value(of:)` reads scalars by their style and text alone, and the
+            // default resolver's regular expressions, run on every key Yams hashes to find
+            // duplicates, were half of the time a command spent loading the bundled schemas.
+            root = try Yams.compose(yaml: text, .basic)
         } catch {
             throw Failure(message: "invalid YAML: \(error)")
         }

@@ -50,14 +50,10 @@ public final class ArrayConversion {
     /// A byte of the chunk being fed and where it is in the body: positions are asked in
     /// increasing order, so each is counted on from the last.
     private var cursor = (index: 0, position: TextPosition())
-    /// An element that spans chunks is being carried: its bytes so far (unless skipped), where
-    /// it starts in the body, and the scan for its end.
-    private var carrying = false
-    private var carry: [UInt8] = []
-    private var carryStart = TextPosition()
-    private var scanner = ElementScanner()
-    /// The carried element is over the limit: its bytes are dropped until its end.
-    private var skipping = false
+    /// The element that spans chunks, while one does.
+    private var carried: CarriedElement?
+    /// The last carried element's buffer, kept for the next one.
+    private var spare: [UInt8] = []
 
     /// A conversion of the array's elements into `model`, its output written to `output`.
     /// With `pretty` the output is indented as `JSONPrettyPrinter` indents the whole of it.
@@ -103,7 +99,7 @@ public final class ArrayConversion {
                     phase = .element
                 }
             case .element:
-                let next = carrying ? carryOn(chunk, from: i, workspace: workspace) : convertInPlace(chunk, from: i, workspace: workspace)
+                let next = carried != nil ? carryOn(chunk, from: i, workspace: workspace) : convertInPlace(chunk, from: i, workspace: workspace)
                 guard let next else { break feeding }
                 i = next
             case .closed:
@@ -128,11 +124,13 @@ public final class ArrayConversion {
             error = JSONSyntaxError(code: JSONSyntaxError.emptyBody, message: message, offset: 0, line: 1, column: 1)
         case .first:
             error = endError(parsing: [], from: chunkStart, workspace: workspace)
-        case .element where carrying && !skipping:
-            error = endError(parsing: carry, from: carryStart, workspace: workspace)
         case .element:
-            // A skipped element's bytes are gone: where the body ended is all there is to say.
-            error = ArrayConversion.error("unexpected end of input, expected ',' or ']'", at: chunkStart)
+            if let element = carried, !element.skipping {
+                error = endError(parsing: element.bytes, from: element.start, workspace: workspace)
+            } else {
+                // A skipped element's bytes are gone: where the body ended is all there is to say.
+                error = ArrayConversion.error("unexpected end of input, expected ',' or ']'", at: chunkStart)
+            }
         case .closed:
             return result.finish()
         case .malformed(let found):
@@ -156,10 +154,8 @@ public final class ArrayConversion {
             phase = chunk[end] == UInt8(ascii: "]") ? .closed : .element
             return end + 1
         } catch where error.truncated {
-            carrying = true
-            carry.removeAll(keepingCapacity: true)
-            carryStart = position(start, in: chunk)
-            scanner = ElementScanner()
+            carried = CarriedElement(start: position(start, in: chunk), limit: regionLimit, reusing: spare)
+            spare = []
             // Cut by the limit rather than by the chunk: the element is over it.
             if length < available { refuseTooLarge() }
             return carryOn(chunk, from: start, workspace: workspace)
@@ -173,48 +169,42 @@ public final class ArrayConversion {
     /// limit, and converts it once its end is among them. Returns where the bytes after it
     /// start, or nil when the chunk is used up (or the body is malformed).
     private func carryOn(_ chunk: UnsafeBufferPointer<UInt8>, from start: Int, workspace: Workspace) -> Int? {
-        let rest = UnsafeBufferPointer(rebasing: chunk[start...])
-        let end = scanner.end(in: rest)
-        if !skipping {
-            let wanted = end.map { $0 + 1 } ?? rest.count
-            let room = regionLimit - carry.count
-            carry.append(contentsOf: rest[..<min(wanted, room)])
-            if wanted > room {
-                // Over the limit, unless the bytes it may have hold a syntax error.
-                if let error = genuineError(in: carry, workspace: workspace) {
-                    fail(error.located(after: carryStart))
-                    return nil
-                }
-                refuseTooLarge()
+        guard var element = carried else { return convertInPlace(chunk, from: start, workspace: workspace) }
+        let taken = element.take(UnsafeBufferPointer(rebasing: chunk[start...]))
+        carried = element
+        if taken.overflowed {
+            // Over the limit, unless the bytes it may have hold a syntax error.
+            if let error = genuineError(in: element.bytes, workspace: workspace) {
+                fail(error.located(after: element.start))
+                return nil
             }
+            refuseTooLarge()
         }
-        guard let end else { return nil }
-        carrying = false
+        guard let end = taken.end else { return nil }
+        carried = nil
         let separator = start + end
-        if skipping {
-            skipping = false
-            return endSkipped(chunk, at: separator)
-        }
-        let converted = carry.withUnsafeBufferPointer { carried -> Bool in
+        if element.skipping || taken.overflowed { return endSkipped(chunk, at: separator) }
+        let converted = element.bytes.withUnsafeBufferPointer { bytes -> Bool in
             do throws(JSONSyntaxError) {
-                let (document, _) = try parser.parseElement(carried, into: workspace.tape)
-                return accept(document, workspace: workspace, at: carryStart)
+                let (document, _) = try parser.parseElement(bytes, into: workspace.tape)
+                return accept(document, workspace: workspace, at: element.start)
             } catch {
-                fail(error.located(after: carryStart))
+                fail(error.located(after: element.start))
                 return false
             }
         }
         // A huge element's buffer is not kept for the next one that spans chunks.
-        if carry.capacity > Workspace.restingLimit { carry = [] }
+        spare = element.bytes.capacity > Workspace.restingLimit ? [] : element.bytes
         guard converted else { return nil }
         phase = chunk[separator] == UInt8(ascii: "]") ? .closed : .element
         return separator + 1
     }
 
-    /// Converts a parsed element; false (and malformed) when its tape is too large to convert.
-    private func accept(_ document: JSONDocument, workspace: Workspace, at start: TextPosition) -> Bool {
+    /// Converts a parsed element that starts at `start`; false (and malformed) when its tape is
+    /// too large to convert.
+    private func accept(_ document: JSONDocument, workspace: Workspace, at start: @autoclosure () -> TextPosition) -> Bool {
         guard document.nodes.count < Int(Int32.max) else {
-            fail(ArrayConversion.error("element has more than \(Int32.max) values", at: start))
+            fail(ArrayConversion.error("element has more than \(Int32.max) values", at: start()))
             return false
         }
         result.add(document, workspace: workspace)
@@ -224,8 +214,7 @@ public final class ArrayConversion {
     /// Fails the element being carried for its size; its bytes are skipped from now on.
     private func refuseTooLarge() {
         result.refuseTooLarge(limit: maxElementBytes)
-        skipping = true
-        carry = []
+        carried?.skip()
     }
 
     /// After a skipped element, the byte that ended it at `index`: the next element, the end of
@@ -271,8 +260,8 @@ public final class ArrayConversion {
     /// The body is malformed: nothing more is converted, and the output is dropped.
     private func fail(_ error: JSONSyntaxError) {
         phase = .malformed(error)
-        carrying = false
-        carry = []
+        carried = nil
+        spare = []
         spool.discard()
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import MappingEngine
 
 /// `convertd convert`: one payload through one model, printed as normalized JSON.
@@ -90,9 +91,13 @@ struct ConvertCommand: ParsableCommand {
 
     /// Converts a top-level array element by element as the rest of it is read: printed when
     /// every element converted, else the errors (exit 1), as for a document read whole.
+    ///
+    /// The output is spooled; when standard output is a regular file (`> out.json`) it is the
+    /// spool, written as the elements convert and cut back if one fails, which spares writing
+    /// the output twice.
     private func convertArray(_ input: InputReader, prefix: [UInt8], first: UnsafeBufferPointer<UInt8>, model: CompiledModel,
                               options: ConversionOptions) throws {
-        let spool = Spool()
+        let spool = Spool.writingThrough(STDOUT_FILENO) ?? Spool()
         let conversion = ArrayConversion(model: model, options: options, pretty: document.pretty, output: spool)
         let workspace = Workspace()
         prefix.withUnsafeBufferPointer { conversion.feed($0, workspace: workspace) }
@@ -105,6 +110,7 @@ struct ConvertCommand: ParsableCommand {
         switch conversion.finish(workspace: workspace) {
         case .converted:
             if let failure = spool.failure {
+                spool.discard()
                 Output.stderr(failure)
                 throw ExitCode(2)
             }

@@ -3,6 +3,9 @@ import Glibc
 
 /// A command's input document read in chunks, so that a large array need not be held whole: a
 /// file, or stdin when none is named (or `-`).
+///
+/// Read, not mapped: mapping a file's windows cost as much here as copying them (page-table
+/// work replaces the copy), and a mapped file cut short by another process would end this one.
 final class InputReader {
     /// Bytes read per call.
     static let chunkSize = 1 << 20

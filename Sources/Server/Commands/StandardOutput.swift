@@ -18,7 +18,8 @@ final class StandardOutput: OutputSink {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Writes out what is gathered, then everything `spool` holds.
+    /// Writes out what is gathered, then everything `spool` holds (nothing, when it wrote
+    /// through to standard output already).
     func send(_ spool: Spool) {
         flush()
         switch spool.take() {
