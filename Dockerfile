@@ -44,8 +44,8 @@ RUN swift build -c release --product convertd --static-swift-stdlib -Xlinker -s 
 # them, not take them out.
 FROM ${RUNTIME_IMAGE} AS runtime-root
 
-# The installers and the package tools go below, so what needs them runs first: the package, and
-# a fixed numeric uid/gid for the service, so Kubernetes' runAsNonRoot can verify it.
+# First what needs the package tools, which the next step removes: libmicrohttpd, and a fixed
+# numeric uid/gid for the service, so Kubernetes' runAsNonRoot can verify it.
 # hadolint ignore=DL3008
 RUN apt-get update \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd12 \
@@ -67,11 +67,13 @@ RUN apt-get update \
 # kept, and ldconfig run once more before it goes), and the libraries only they used (libsystemd0,
 # libgcrypt20, libdb5.3, libapt-pkg...). Also gone:
 #   - glibc's gconv modules (8 MB): iconv's loadable converters. The binary imports no iconv
-#     (`objdump -T`); the UTF-8/ASCII/Latin-1/UTF-16/UTF-32 converters are built into libc anyway;
+#     (`objdump -T`), and the converters between ASCII, UTF-8, UTF-16 and UTF-32 are built into
+#     libc anyway;
 #   - the time zone database (tzdata) and /etc/localtime: convertd computes and prints dates in UTC
 #     itself (CivilCalendar, DateFormatter3339), glibc without /etc/localtime is UTC, and the ICU
 #     in the binary carries its own zone data;
-#   - apt's and dpkg's databases, caches and logs, the shadow tools' backup files, and the
+#   - apt's and dpkg's databases, caches and logs, the shadow tools' backup files, what the removed
+#     packages' install scripts generated (PAM's and systemd's state and configuration), and the
 #     symbolic links left dangling (alternatives). /var/lib/dpkg/status is rewritten with the kept
 #     packages only, so image scanners still see what is installed, at which version.
 # The build fails if the binary then lacks anything: see the check after the COPY below.
@@ -91,10 +93,12 @@ RUN apt-cache depends --recurse --installed --no-recommends --no-suggests --no-c
     && echo "removing $(tr '\n' ' ' </tmp/drop)" \
     && while read -r f; do [ -d "$f" ] || rm -f "$f"; done </tmp/drop-files \
     && sort -r /tmp/drop-files | while read -r d; do [ ! -d "$d" ] || [ -L "$d" ] || rmdir "$d" 2>/dev/null || true; done \
-    && rm -rf /usr/lib/x86_64-linux-gnu/gconv /usr/lib/aarch64-linux-gnu/gconv /etc/localtime /etc/timezone \
-       /var/lib/apt /var/lib/dpkg /var/cache/* /var/log/* /etc/apt /etc/dpkg /etc/*- /etc/.pwd.lock \
-    && while read -r l; do [ -e "$l" ] || rm -f "$l"; done </tmp/links \
     && ldconfig && rm -f /sbin/ldconfig \
+    && rm -rf /usr/lib/x86_64-linux-gnu/gconv /usr/lib/aarch64-linux-gnu/gconv \
+       /usr/share/zoneinfo /etc/localtime /etc/timezone \
+       /var/lib/apt /var/lib/dpkg /var/cache/* /var/log/* /etc/apt /etc/dpkg /etc/*- /etc/.pwd.lock \
+       /etc/pam.d /etc/security /var/lib/pam /etc/systemd /var/lib/systemd \
+    && while read -r l; do [ -e "$l" ] || rm -f "$l"; done </tmp/links \
     && mkdir -p /var/lib/dpkg && cp /tmp/status /var/lib/dpkg/status \
     && rm -rf /tmp/* /var/tmp/*
 # Only dash and coreutils are left to run RUN with.
@@ -112,7 +116,8 @@ RUN /usr/local/bin/convertd --help >/dev/null \
 
 # ---- runtime -----------------------------------------------------------------------------------
 # One layer: the tree above. Copying a whole filesystem is the point here (DL3067 warns of it):
-# the stage ran no process that left anything in /proc, /sys or /dev, which are empty in its image.
+# /proc, /sys and /dev hold what the base image has there (nothing, or device nodes a debootstrap
+# made), and the engine mounts over them at run time anyway.
 FROM scratch
 # hadolint ignore=DL3067
 COPY --from=runtime-root / /
