@@ -36,6 +36,11 @@ let package = Package(
             swiftSettings: fuzzTarget
         ),
         .executableTarget(
+            name: "FuzzInference",
+            dependencies: ["FuzzSupport", .product(name: "MappingEngine", package: "convertd")],
+            swiftSettings: fuzzTarget
+        ),
+        .executableTarget(
             name: "FuzzArrayStream",
             dependencies: ["FuzzSupport", .product(name: "MappingEngine", package: "convertd")],
             swiftSettings: fuzzTarget

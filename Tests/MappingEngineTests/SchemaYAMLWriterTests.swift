@@ -36,6 +36,21 @@ import Testing
         #expect(InferenceFixture.conversionErrors(registry, model: "M", samples: samples.map { Array($0.utf8) }).isEmpty)
     }
 
+    /// YAML reads a key written as it is only up to 1024 characters (found by `make fuzz`: a
+    /// payload's 1,100-character key made an inferred file that did not load).
+    @Test(arguments: [1023, 1024, 1100, 5000])
+    func keysOfAnyLengthReadBackAsWritten(length: Int) throws {
+        let long = String(repeating: "k%", count: length / 2) + (length % 2 == 1 ? "x" : "")
+        let tree = JSONValue.object([.init(long, .object([
+            .init("properties", .object([.init(long, .object([.init("type", .string("int64")), .init("from", .string(long))]))])),
+        ]))])
+        let yaml = SchemaYAMLWriter.text(of: tree, header: [], comments: [long: [long: "a guess"]])
+        #expect(try YAMLReader.read(yaml) == tree, "\(yaml.prefix(300))")
+        let samples = ["{\(JSONValue.string(long + "_a").jsonText): 1}", "{\(JSONValue.string(long + "_a").jsonText): 2}"]
+        let registry = try InferenceFixture.load(try InferenceFixture.schema(samples))
+        #expect(InferenceFixture.conversionErrors(registry, model: "M", samples: samples.map { Array($0.utf8) }).isEmpty)
+    }
+
     @Test func commentsFollowTheirPropertyOnOneLine() throws {
         let tree = JSONValue.object([.init("M", .object([.init("properties", .object([.init("a", .string("int64"))]))]))])
         let yaml = SchemaYAMLWriter.text(of: tree, header: ["one", "two"], comments: ["M": ["a": "note\nwith a break"]])

@@ -15,18 +15,18 @@ enum SchemaYAMLWriter {
         for model in models {
             if !out.isEmpty { out += "\n" }
             guard case .object(let options) = model.value else {
-                out += key(model.key) + ": " + flow(model.value) + "\n"
+                out += entry(model.key, indent: "") + flow(model.value) + "\n"
                 continue
             }
-            out += key(model.key) + ":\n"
+            out += entry(model.key, indent: "").dropLast() + "\n"
             for option in options {
                 guard option.key == "properties", case .object(let properties) = option.value, !properties.isEmpty else {
-                    out += "  " + key(option.key) + ": " + flow(option.value) + "\n"
+                    out += entry(option.key, indent: "  ") + flow(option.value) + "\n"
                     continue
                 }
                 out += "  properties:\n"
                 for property in properties {
-                    out += "    " + key(property.key) + ": " + flow(property.value)
+                    out += entry(property.key, indent: "    ") + flow(property.value)
                     if let comment = comments[model.key]?[property.key] { out += "  # " + oneLine(comment) }
                     out += "\n"
                 }
@@ -44,11 +44,27 @@ enum SchemaYAMLWriter {
         case .string(let text): scalar(text)
         case .array(let items): "[" + items.map(flow).joined(separator: ", ") + "]"
         case .object(let members):
-            members.isEmpty ? "{}" : "{ " + members.map { key($0.key) + ": " + flow($0.value) }.joined(separator: ", ") + " }"
+            members.isEmpty ? "{}" : "{ " + members.map { flowKey($0.key) + flow($0.value) }.joined(separator: ", ") + " }"
         }
     }
 
-    private static func key(_ text: String) -> String { scalar(text) }
+    /// YAML takes a key written as it is (an implicit key) only up to 1024 characters; a longer
+    /// one — a payload's key can be any length — is written as an explicit key (`? key`).
+    private static let implicitKeyLimit = 1000
+
+    /// The start of a block mapping entry, up to its value: `key: `, or for a long key `? key`
+    /// on a line of its own, then `: `.
+    private static func entry(_ text: String, indent: String) -> String {
+        let key = scalar(text)
+        guard key.unicodeScalars.count > implicitKeyLimit else { return indent + key + ": " }
+        return indent + "? " + key + "\n" + indent + ": "
+    }
+
+    /// A flow mapping's key and its colon, explicit when long.
+    private static func flowKey(_ text: String) -> String {
+        let key = scalar(text)
+        return key.unicodeScalars.count > implicitKeyLimit ? "? " + key + " : " : key + ": "
+    }
 
     /// `text` plain when it is a word YAML cannot take for anything but this string, else in
     /// double quotes.
