@@ -5,7 +5,7 @@ import Testing
 
 /// Log lines as bytes: JSON that parses back, text whose values stay one token each.
 struct LogLineTests {
-    private let head = RequestHead(method: "POST", path: "/convert/Product", requestID: "abc-1", schema: "Product")
+    private let head = RequestHead(method: "POST", path: "/convert/Product", requestID: "abc-1", endpoint: .convert(schema: "Product"))
 
     private func text(_ line: consuming LogLine) -> String {
         String(decoding: line.finished(), as: UTF8.self)

@@ -33,17 +33,10 @@ struct HealthProbe {
     /// A connected socket, with the timeout on every later send and receive. On Linux a
     /// blocking `connect` also gives up after `SO_SNDTIMEO`.
     private func connect() throws(Failure) -> Int32 {
-        var hints = addrinfo()
-        hints.ai_flags = AI_NUMERICSERV
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        var list: UnsafeMutablePointer<addrinfo>?
-        let status = getaddrinfo(host, String(port), &hints, &list)
-        guard status == 0, let entry = list?.pointee else {
-            throw Failure(description: "cannot resolve '\(host)': \(String(cString: gai_strerror(status)))")
-        }
-        defer { freeaddrinfo(list) }
-        let descriptor = socket(entry.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure(description: "cannot open a socket: \(String(cString: strerror(errno)))") }
+        let opened: TCPSocket
+        do { opened = try TCPSocket(host: host, port: port, passive: false) } catch { throw Failure(description: error.description) }
+        defer { opened.release() }
+        let descriptor = opened.descriptor, entry = opened.address
         let seconds = max(timeout, 0.001)
         var limit = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - seconds.rounded(.down)) * 1e6))
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))

@@ -6,7 +6,7 @@ protocol HTTPHandler: AnyObject, Sendable {
     /// While true every response closes its connection, so clients move to other instances.
     var isDraining: Bool { get }
     /// Decides, from the head alone, what to do with the body, and notes in the head what the
-    /// request is about (`schema`). Called once per request, before `finished`; the server may
+    /// request is about (`endpoint`). Called once per request, before `finished`; the server may
     /// still answer otherwise (connection limit, announced size).
     func plan(_ head: inout RequestHead) -> RequestPlan
     /// Answers a request whose whole body has been collected.
@@ -34,8 +34,6 @@ struct RequestHead: Sendable {
     var trace = TraceContext.accept(nil)
     /// The client's `X-Request-Id` when usable, else one generated; echoed in the response.
     var requestID: String
-    /// The schema the request names, set by the handler's plan, for the request log.
-    var schema: String?
     /// The endpoint the request was routed to, set by the handler's plan; nil when none matched.
     var endpoint: Endpoint?
     /// The connection was accepted over the connection limit: only probes are served.
@@ -46,6 +44,9 @@ struct RequestHead: Sendable {
         var name: String
         var value: String?
     }
+
+    /// The schema the request names, for the request log and the metrics.
+    var schema: String? { endpoint?.schemaName }
 
     /// The last value of the query argument `name`; `""` for a bare `name`.
     func query(_ name: String) -> String? {

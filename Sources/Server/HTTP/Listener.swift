@@ -24,17 +24,10 @@ final class Listener: Sendable {
     /// process listens on is refused, unless `sharePort` asks to share it with processes that
     /// ask the same (`SO_REUSEPORT`: the kernel spreads connections between them).
     init(host: String, port: Int, sharePort: Bool = false) throws(Failure) {
-        var hints = addrinfo()
-        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        var list: UnsafeMutablePointer<addrinfo>?
-        let status = getaddrinfo(host, String(port), &hints, &list)
-        guard status == 0, let address = list?.pointee else {
-            throw Failure(description: "cannot resolve host '\(host)': \(String(cString: gai_strerror(status)))")
-        }
-        defer { freeaddrinfo(list) }
-        let descriptor = Glibc.socket(address.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure(description: "cannot open a socket: \(String(cString: strerror(errno)))") }
+        let opened: TCPSocket
+        do { opened = try TCPSocket(host: host, port: port, passive: true) } catch { throw Failure(description: error.description) }
+        defer { opened.release() }
+        let descriptor = opened.descriptor, address = opened.address
         var on: Int32 = 1
         var off: Int32 = 0
         // SO_REUSEADDR only lets a restarted server bind while old connections linger in

@@ -85,8 +85,7 @@ struct ConversionRoute: Sendable {
         case .success(let output):
             return ConversionRoute.document(200, .bytes(output), pretty: pretty)
         case .failure(let errors):
-            stats.conversionErrors(errors)
-            return ConversionRoute.document(422, .bytes(ResultJSON.errors(errors, schema: schema).jsonBytes), pretty: pretty)
+            return invalid(errors, schema: schema, pretty: pretty)
         case .malformed(let error):
             return malformed(error)
         case .unknownModel(let name):

@@ -67,7 +67,6 @@ final class Service: HTTPHandler {
         case .success(let found): endpoint = found
         case .failure(let error): return .answer(error.response)
         }
-        head.schema = endpoint.schemaName
         head.endpoint = endpoint
         // Over the connection limit only the probes are served, so an orchestrator still sees
         // a live process while clients are told to come back.
@@ -92,7 +91,7 @@ final class Service: HTTPHandler {
         }
         guard endpoint.takesBody else { return .collect(endpoint) }
         switch (MediaType(contentType: head.contentType), endpoint) {
-        case (.json, .convert(let schema)) where !(head.contentLength.map { $0 <= limits.maxBodyBytes } ?? false):
+        case (.json, .convert(let schema)) where head.contentLength.map { $0 > limits.maxBodyBytes } ?? true:
             // Too large to collect, or of unknown length: an array is converted as it arrives.
             return streamPlan(schema: schema, head: head, ndjson: false)
         case (.json, _), (.yaml, .putSchema), (.ndjson, .infer):
