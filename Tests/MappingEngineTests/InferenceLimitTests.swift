@@ -55,6 +55,17 @@ import Testing
         #expect(try Fixture.type(["{\"v\": \(items)}"]) == "array<map<string>>")
     }
 
+    /// Telling a wide model from a map merges its values on trial; a model's trial leaves no
+    /// positions behind, so nesting such models costs no more than their fields.
+    @Test func wideNestedModelsAreNotTooComplex() throws {
+        var sample = Self.wide(59) { _ in "1" }
+        for _ in 0..<59 { sample = "{\"n\": \(sample), " + Self.wide(59) { _ in "1" }.dropFirst() }
+        let registry = try Fixture.registry([sample])
+        // 60 objects deep; the innermost, 59 integers alone, is a map.
+        #expect(registry.names.count == 59)
+        #expect(Fixture.conversionErrors(registry, model: "M", samples: [Array(sample.utf8)]).isEmpty)
+    }
+
     @Test func modelsPastTheCapAreRefused() throws {
         var limits = InferenceLimits()
         limits.maxModels = 10

@@ -75,9 +75,18 @@ import Testing
         // Every key of every sample is read into the output: nothing is lost on the way.
         let engine = Engine(registry: registry)
         for (sample, text) in zip(bytes, samples) {
-            guard case .object(let members) = try JSONValue(parsing: text),
-                  case .success(let output, _, _) = engine.convert(sample, model: "Sample"),
-                  case .object(let written) = try JSONValue(parsing: String(decoding: output, as: UTF8.self)) else { continue }
+            guard case .object(let members) = try JSONValue(parsing: text) else {
+                Issue.record("a sample is not an object: \(text)")
+                continue
+            }
+            guard case .success(let output, _, _) = engine.convert(sample, model: "Sample") else {
+                Issue.record("a sample does not convert: \(text)")
+                continue
+            }
+            guard case .object(let written) = try JSONValue(parsing: String(decoding: output, as: UTF8.self)) else {
+                Issue.record("an output is not an object: \(text)")
+                continue
+            }
             #expect(written.count == Set(members.map(\.key)).count, "\(text)")
         }
     }

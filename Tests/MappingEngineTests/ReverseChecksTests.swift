@@ -34,6 +34,7 @@ import Testing
         (#"{"login":"a","tags":["x",2]}"#, .typeMismatch, "/tags/1"),
         (#"{"login":"a","limits":{"a":null}}"#, .nullNotAllowed, "/limits/a"),
         (#"[{"login":"a"},{"login":false}]"#, .typeMismatch, "/1/login"),
+        (#"{"login":"a","nickname":"x"}"#, .unknownKey, "/nickname"),
     ]
 
     @Test(arguments: refusals)

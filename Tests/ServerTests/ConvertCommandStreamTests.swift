@@ -104,6 +104,12 @@ final class ConvertCommandStreamTests {
         #expect(try convert(["--ndjson", "--pretty"]).status != 0)
     }
 
+    @Test func aFileThatCannotBeOpenedExits2() throws {
+        let result = try convert([inputs.appendingPathComponent("missing.json").path])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("cannot read "))
+    }
+
     @Test func anObjectIsStillReadWhole() throws {
         let result = try convert([], input: "\n  " + ServerFixture.productBody)
         #expect(result.status == 0)

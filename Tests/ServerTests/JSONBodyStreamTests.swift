@@ -129,6 +129,17 @@ struct JSONBodyStreamTests {
         #expect(Self.exchange(service, "/convert/Product", body: "{", announced: false).status == 400)
     }
 
+    @Test(arguments: [("   \n ", "empty_body"), (#"["abc"#, "bad_json"), (#"[{"id":1}"#, "bad_json"), ("[] x", "bad_json"),
+                      ("[1]]", "bad_json"), ("[" + String(repeating: "[", count: 300), "bad_json"), (#"[1,"#, "bad_json")])
+    func aHostileChunkedBodyIs400(body: String, code: String) throws {
+        let service = try ServerFixture.service(limits: .init(maxBodyBytes: 64))
+        for chunkSize in [1, 3, Int.max] {
+            let result = Self.exchange(service, "/convert/Product", body: body, announced: false, chunkSize: chunkSize)
+            #expect(result.status == 400, "chunks of \(chunkSize)")
+            #expect(value(json(result.body), "errors", 0, "code") as? String == code)
+        }
+    }
+
     @Test func whatCannotBeStreamedIsAnsweredBeforeTheBody() throws {
         let service = try ServerFixture.service(limits: .init(maxBodyBytes: 100, maxStreamBytes: 1000))
         let tooLong = Self.exchange(service, "/convert/Product", body: "[" + String(repeating: " ", count: 2000) + "]")

@@ -48,10 +48,12 @@ struct InputKeyTree {
     func schema() -> JSONValue {
         var parts = constraints
         if !children.isEmpty {
-            var members: [JSONValue.Member] = [.init("properties", .object(children.map { .init($0.key, $0.tree.schema()) }))]
+            // Each subtree is written once: a position's schema is its key's.
+            let schemas = children.map { $0.tree.schema() }
+            var members: [JSONValue.Member] = [.init("properties", .object(zip(children, schemas).map { .init($0.key, $1) }))]
             let required = children.filter(\.required).map { JSONValue.string($0.key) }
             if !required.isEmpty { members.append(.init("required", .array(required))) }
-            let positions = children.compactMap { child in child.index.map { (index: $0, schema: child.tree.schema()) } }
+            let positions = zip(children, schemas).compactMap { child, schema in child.index.map { (index: $0, schema: schema) } }
                 .filter { $0.index <= InputKeyTree.maxIndex }
             if let last = positions.map(\.index).max() {
                 var items = [JSONValue](repeating: [:], count: last + 1)

@@ -3,7 +3,8 @@
 /// style is applied, `values` tables are inverted, nested models are reversed recursively, and
 /// dates go out in the first of their `formats` that holds them exactly. What conversion never
 /// writes is an error, not copied through: a missing required property, a value of another JSON
-/// type than its property's, a null element of a type that is not nullable.
+/// type than its property's, a null element of a type that is not nullable, a key no property
+/// writes (unless the model keeps unknown keys).
 struct ReverseMapper {
     let registry: SchemaRegistry
     /// The errors listed: the first `maxErrors`.
@@ -62,10 +63,13 @@ struct ReverseMapper {
             }
             ReverseMapper.place(reversed, at: source.components[...], numericIsIndex: source.isPointer, in: &result)
         }
-        if model.unknownKeys == .keep {
-            let names = Set(model.properties.map(\.name))
-            for member in members where !names.contains(member.key) {
+        let names = Set(model.properties.map(\.name))
+        for member in members where !names.contains(member.key) {
+            if model.unknownKeys == .keep {
                 ReverseMapper.place(member.value, at: [member.key][...], numericIsIndex: false, in: &result)
+            } else {
+                // Only `keep` copies unknown keys into the output; dropping this one would lose it silently.
+                fail(path + [.key(member.key)], .unknownKey, "no property of \(model.name) writes this key", member.value)
             }
         }
         return result

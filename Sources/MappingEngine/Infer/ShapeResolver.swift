@@ -91,11 +91,15 @@ struct ShapeResolver {
         let keys = shape.fields.map(\.key)
         let dataKeys = keys.allSatisfy(ShapeResolver.isDataKey)
         if !keys.isEmpty && (dataKeys || keys.count >= limits.mapMinKeys) {
+            let mark = table.count
             let values = try table.mergedValues(of: index)
             if isUniform(table[values]) {
                 return try map(of: values, suggestion: suggestion,
                                note: dataKeys ? "guess: map, its keys look like data" : "guess: map, \(keys.count) keys whose values share one shape")
             }
+            // Not a map: without this, each level of nested wide models would re-merge its subtree
+            // into positions kept for nothing, and run out of room on samples well under the limits.
+            table.discard(from: mark)
         }
         let body = try modelBody(of: index, name: suggestion)
         return Resolved(type: TypeRef(.model(try naming.name(for: body, suggestion: suggestion))))

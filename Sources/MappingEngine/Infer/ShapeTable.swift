@@ -21,6 +21,15 @@ struct ShapeTable: Sendable {
 
     subscript(index: Int) -> Shape { shapes[index] }
 
+    /// Positions so far: where the next one will be.
+    var count: Int { shapes.count }
+
+    /// Drops the positions from `mark` on, left by a trial merge that found no map; merging
+    /// writes only to positions it creates, so nothing before `mark` refers to them.
+    mutating func discard(from mark: Int) {
+        shapes.removeSubrange(mark...)
+    }
+
     /// Adds the value at `node` of `document` to position `index`, `depth` containers down.
     mutating func record(_ document: JSONDocument, _ node: Int, into index: Int, depth: Int) throws(InferenceError) {
         let entry = document[node]
@@ -148,9 +157,9 @@ struct ShapeTable: Sendable {
     }
 
     /// Lets resolving merge positions (to test and type maps) on a copy of a full table. A map's
-    /// merged values take at most as many positions as its keys held, so maps side by side
-    /// always fit; maps nested in maps merge again at each level, and past this many positions
-    /// fail with `too_complex` too.
+    /// merged values take at most as many positions as its keys held (a trial that finds no map
+    /// is discarded), so maps side by side always fit; maps nested in maps merge again at each
+    /// level, and past this many positions fail with `too_complex` too.
     mutating func allowGrowth() {
         capacity = shapes.count + 4 * limits.maxFields
     }

@@ -63,7 +63,7 @@ public struct JSONParser: Sendable {
     /// The layouts of most JSON text are decided without the byte loop: no whitespace, a lone
     /// space (`"key": value`), and a newline followed by indentation.
     @inline(__always)
-    private static func skipWhitespace(_ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) {
+    static func skipWhitespace(_ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) {
         guard p < end, p[0] <= 0x20 else { return }
         if p[0] == 0x20 {
             p += 1

@@ -280,8 +280,8 @@ public final class ArrayConversion {
 
     /// The index of the first byte at or after `index` that is not JSON white space, or `count`.
     private static func skipWhitespace(_ base: UnsafePointer<UInt8>, from index: Int, count: Int) -> Int {
-        var i = index
-        while i < count, base[i] == 0x20 || base[i] == 0x0A || base[i] == 0x0D || base[i] == 0x09 { i += 1 }
-        return i
+        var p = base + index
+        JSONParser.skipWhitespace(&p, base + count)
+        return p - base
     }
 }

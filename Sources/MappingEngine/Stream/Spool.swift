@@ -80,6 +80,8 @@ public final class Spool: OutputSink {
     /// its memory and file are given back now (a file written through is cut back to its size
     /// before, and written on from there).
     public func discard() {
+        // Called again for every element after one fails: nothing was written since the first call.
+        guard !discarded else { return }
         discarded = true
         buffer = []
         if let start = throughStart {

@@ -17,9 +17,14 @@ enum APISchemas {
     static let status = "convertd-Status"
     static let schemaFile = "convertd-SchemaFile"
 
+    /// Where the component schema `name` is in the document.
+    static func pointer(_ name: String) -> String {
+        "#/components/schemas/\(name)"
+    }
+
     /// A `$ref` to the component schema `name`.
     static func ref(_ name: String) -> JSONValue {
-        ["$ref": .string("#/components/schemas/\(name)")]
+        ["$ref": .string(pointer(name))]
     }
 
     /// Every fixed schema, by component name.

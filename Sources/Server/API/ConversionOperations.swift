@@ -14,12 +14,11 @@ struct ConversionOperations {
 
     /// The model's two components: its output (JSON Schema from the engine's exporter) and its input.
     static func components(of model: String, in registry: SchemaRegistry) -> [(name: String, schema: JSONValue)] {
-        let reference = { (name: String) in "#/components/schemas/\(name)" }
         var components: [(name: String, schema: JSONValue)] = []
-        if let output = JSONSchemaExporter(registry: registry).component(for: model, reference: { reference(ConversionOperations.output($0)) }) {
+        if let output = JSONSchemaExporter(registry: registry).component(for: model, reference: { APISchemas.pointer(ConversionOperations.output($0)) }) {
             components.append((ConversionOperations.output(model), output))
         }
-        if let input = InputSchemaExporter(registry: registry).component(for: model, reference: { reference(ConversionOperations.input($0)) }) {
+        if let input = InputSchemaExporter(registry: registry).component(for: model, reference: { APISchemas.pointer(ConversionOperations.input($0)) }) {
             components.append((ConversionOperations.input(model), input))
         }
         return components

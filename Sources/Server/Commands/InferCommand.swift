@@ -41,7 +41,7 @@ struct InferCommand: ParsableCommand {
         }
         for file in files.isEmpty ? ["-"] : files {
             let bytes = try Input.read(file)
-            let lines = ndjson || file.hasSuffix(".ndjson") || file.hasSuffix(".jsonl")
+            let lines = ndjson || InputReader.namesNDJSON(file)
             do {
                 try bytes.withUnsafeBufferPointer { try SampleReader.add($0, ndjson: lines, to: &inference) }
             } catch {

@@ -10,20 +10,21 @@ final class InputReader {
     /// Bytes read per call.
     static let chunkSize = 1 << 20
     private let descriptor: Int32
-    private let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: InputReader.chunkSize)
+    private let buffer: UnsafeMutableBufferPointer<UInt8>
 
     /// Opens `path`, or takes stdin; a file that cannot be opened is said on stderr, exit 2.
     init(_ path: String?) throws {
-        guard let path, path != "-" else {
+        if let path, path != "-" {
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            // Thrown before `buffer` is set, so `deinit` does not run (it would free what was never allocated).
+            guard descriptor >= 0 else {
+                Output.stderr("cannot read \(path)")
+                throw ExitCode(2)
+            }
+        } else {
             descriptor = STDIN_FILENO
-            return
         }
-        descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            buffer.deallocate()
-            Output.stderr("cannot read \(path)")
-            throw ExitCode(2)
-        }
+        buffer = .allocate(capacity: InputReader.chunkSize)
     }
 
     deinit {
