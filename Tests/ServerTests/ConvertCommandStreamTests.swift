@@ -63,6 +63,44 @@ final class ConvertCommandStreamTests {
         #expect(sameFromStdin, "the output differs from the whole document's")
     }
 
+    /// Runs `convertd convert` with its standard output a file holding `before`, positioned at
+    /// its end as `>> file` leaves it; returns the exit status and what the file holds after.
+    private func convert(_ arguments: [String], toFileHolding before: String) throws -> (status: Int32, file: String) {
+        let url = inputs.appendingPathComponent("out-\(UUID().uuidString).json")
+        try before.write(to: url, atomically: true, encoding: .utf8)
+        let output = try FileHandle(forWritingTo: url)
+        try output.seekToEnd()
+        let process = Process()
+        process.executableURL = try #require(ConvertdBinary.url)
+        process.arguments = ["convert", "--schemas", fixture.url.path, "--schema", "Product"] + arguments
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try output.close()
+        return (process.terminationStatus, try String(contentsOf: url, encoding: .utf8))
+    }
+
+    /// The output goes straight into a file given as standard output (written on a thread of
+    /// its own, as the input is read ahead on another), after what the file held.
+    @Test func anArrayIsWrittenThroughToAFileAfterWhatItHeld() throws {
+        let result = try convert([try file("products.json", Self.array)], toFileHolding: "held before\n")
+        #expect(result.status == 0)
+        let same = result.file == "held before\n" + (try Self.whole(Self.array))
+        #expect(same, "the file holds other than what it held and the whole document's output")
+    }
+
+    /// A failure found at the last element takes the output written so far back off the file.
+    @Test func aFailureTakesTheOutputBackOffAFileWrittenThrough() throws {
+        let text = Self.array.replacingOccurrences(of: #""id":"2999""#, with: #""id":"x""#)
+        let result = try convert([try file("failing.json", text)], toFileHolding: "held before\n")
+        #expect(result.status == 1)
+        #expect(result.file.hasPrefix("held before\n{"))
+        let errors = json(String(result.file.dropFirst("held before\n".count)))
+        #expect(value(errors, "errors", 0, "path") as? String == "/2999/id")
+        #expect(value(errors, "errors", 1) == nil, "only the failing element's error follows what the file held")
+    }
+
     @Test func aFailingElementListsItsErrorsAndExits1() throws {
         let text = Self.array.replacingOccurrences(of: #""id":"2999""#, with: #""id":"x""#)
         let result = try convert([try file("failing.json", text)])

@@ -86,7 +86,7 @@ public final class Engine: Sendable {
     /// Converts `input` (an object, or an array of objects) to the normalized form of `model`.
     public func convert(_ input: UnsafeBufferPointer<UInt8>, model name: String, options: ConversionOptions = .init(),
                         workspace: Workspace) -> ConversionResult {
-        guard let entry = cache.entry(for: name) else { return .unknownModel(name) }
+        guard let entry = cache.entry(for: name, memo: &workspace.lastModel) else { return .unknownModel(name) }
         return convert(input, model: CompiledModel(entry: entry), options: options, workspace: workspace)
     }
 

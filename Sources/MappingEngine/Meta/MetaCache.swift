@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// The table of compiled models, keyed by name, and the registry they were compiled from.
 ///
@@ -36,6 +37,19 @@ public final class MetaCache: @unchecked Sendable {
         let group: MetaGroup
     }
 
+    /// A workspace's last lookup: served again without the lock and the name's hash while the
+    /// table has not changed since (the same `generation`).
+    struct Memo {
+        let name: String
+        let entry: Entry
+        let generation: Int
+    }
+
+    /// `stats.hits` and `stats.generation`, readable without the lock: hits are counted here,
+    /// and the generation is stored under the lock by each swap, after its table.
+    private let hitCount = Atomic<Int>(0)
+    private let servedGeneration = Atomic<Int>(0)
+
     // The lock guards every stored property below it.
     private let lock = DispatchSemaphore(value: 1)
     private var registry: SchemaRegistry
@@ -60,14 +74,28 @@ public final class MetaCache: @unchecked Sendable {
 
     /// The compiled model and its group, which a conversion holds while it runs.
     func entry(for name: String) -> Entry? {
+        var memo: Memo?
+        return entry(for: name, memo: &memo)
+    }
+
+    /// `entry(for:)` through a workspace's `memo` of its last lookup, which it answers when the
+    /// name is the same and no swap came between; otherwise it looks up and refreshes the memo.
+    /// A lookup racing a swap gets the entry before it or after it, as under the lock.
+    func entry(for name: String, memo: inout Memo?) -> Entry? {
+        if let last = memo, last.generation == servedGeneration.load(ordering: .acquiring), last.name == name {
+            hitCount.add(1, ordering: .relaxed)
+            return last.entry
+        }
         lock.wait()
         guard let entry = entries[name] else {
             stats.misses += 1
             lock.signal()
             return nil
         }
-        stats.hits += 1
+        let generation = stats.generation
         lock.signal()
+        hitCount.add(1, ordering: .relaxed)
+        memo = Memo(name: name, entry: entry, generation: generation)
         return entry
     }
 
@@ -81,8 +109,10 @@ public final class MetaCache: @unchecked Sendable {
     /// A snapshot of the counters.
     public var snapshot: Stats {
         lock.wait()
-        defer { lock.signal() }
-        return stats
+        var snapshot = stats
+        lock.signal()
+        snapshot.hits = hitCount.load(ordering: .relaxed)
+        return snapshot
     }
 
     /// The registry served and its table, read together.
@@ -110,6 +140,7 @@ public final class MetaCache: @unchecked Sendable {
         stats.buildNanoseconds += compiled.nanoseconds
         stats.generation += 1
         let generation = stats.generation
+        servedGeneration.store(generation, ordering: .releasing)
         lock.signal()
         // What the swap let go of is freed here, after the lock, not under it.
         withExtendedLifetime((oldRegistry, dropped)) {}

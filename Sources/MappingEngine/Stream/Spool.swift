@@ -5,7 +5,8 @@ import Glibc
 ///
 /// A command whose standard output is a regular file can write through to it instead
 /// (`writingThrough`): the output goes where it is meant to end up, once, and is cut back off
-/// the file if it is discarded.
+/// the file if it is discarded. A command can also have the file written on a thread of its
+/// own (`overlapped`, see `SpoolWriter`).
 public final class Spool: OutputSink {
     /// What a spool holds once written: its bytes, or the file they went to.
     public enum Contents {
@@ -17,36 +18,35 @@ public final class Spool: OutputSink {
     /// Bytes kept in memory, unless said otherwise, before moving to a file.
     public static let defaultMemoryLimit = 1 << 20
     /// Writes at least this long go to the file as they are, once there is one, rather than
-    /// through the memory buffer.
+    /// through the memory buffer (when the file is written on the caller's thread).
     private static let directWrite = 64 << 10
     private let memoryLimit: Int
     private var buffer: [UInt8] = []
-    private var descriptor: Int32 = -1
-    private var fileSize = 0
-    /// Bytes of the temporary file reserved on disk ahead of the writes.
-    private var reserved = 0
+    private let file: SpoolFile
+    /// Bytes handed to the file so far (some may still be on their way, with a writer).
+    private var flushed = 0
     private var discarded = false
-    /// Where the output starts in a file written through; nil for a spool of its own.
-    private let throughStart: Int?
-    /// Set when the temporary file could not be made or written; the output is then incomplete.
-    public private(set) var failure: String?
+    /// Writes the file on a thread of its own; nil when the caller's thread writes it.
+    private let writer: SpoolWriter?
 
-    /// A spool that moves to a temporary file past `memoryLimit` bytes.
-    public init(memoryLimit: Int = Spool.defaultMemoryLimit) {
+    /// A spool that moves to a temporary file past `memoryLimit` bytes; `overlapped`, its file
+    /// is written on a thread of its own.
+    public init(memoryLimit: Int = Spool.defaultMemoryLimit, overlapped: Bool = false) {
         self.memoryLimit = memoryLimit
-        throughStart = nil
+        file = SpoolFile()
+        writer = overlapped ? SpoolWriter(file: file) : nil
     }
 
-    private init(through descriptor: Int32, at start: Int) {
+    private init(through file: SpoolFile, overlapped: Bool) {
         memoryLimit = Spool.defaultMemoryLimit
-        self.descriptor = descriptor
-        throughStart = start
+        self.file = file
+        writer = overlapped ? SpoolWriter(file: file) : nil
     }
 
     /// A spool that writes through to `descriptor`, when that is a regular file ending where
     /// it is written (as `> file` or `>> file` leave standard output), so that discarding can
     /// cut the file back to what it was; nil otherwise. The descriptor stays the caller's.
-    public static func writingThrough(_ descriptor: Int32) -> Spool? {
+    public static func writingThrough(_ descriptor: Int32, overlapped: Bool = false) -> Spool? {
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         let size = Int(status.st_size)
@@ -56,20 +56,28 @@ public final class Spool: OutputSink {
         guard appending || position == size else { return nil }
         // A file that refuses to be cut (append-only) could not take the output back.
         guard ftruncate(descriptor, off_t(size)) == 0 else { return nil }
-        return Spool(through: descriptor, at: size)
+        return Spool(through: SpoolFile(through: descriptor, at: size), overlapped: overlapped)
     }
 
     deinit {
-        if descriptor >= 0 && throughStart == nil { close(descriptor) }
+        writer?.wait()
     }
 
     /// Bytes written so far.
-    public var count: Int { fileSize + buffer.count }
+    public var count: Int { flushed + buffer.count }
+
+    /// Set when the temporary file could not be made or written; the output is then incomplete.
+    public var failure: String? {
+        writer?.wait()
+        return file.failure
+    }
 
     public func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard failure == nil, !discarded, let base = bytes.baseAddress else { return }
-        if descriptor >= 0 && buffer.isEmpty && bytes.count >= Spool.directWrite {
-            append(base, bytes.count)
+        guard !discarded, let base = bytes.baseAddress else { return }
+        if writer == nil && file.descriptor >= 0 && buffer.isEmpty && bytes.count >= Spool.directWrite {
+            guard file.failure == nil else { return }
+            file.append(base, bytes.count)
+            flushed += bytes.count
             return
         }
         buffer.append(contentsOf: bytes)
@@ -83,84 +91,41 @@ public final class Spool: OutputSink {
         // Called again for every element after one fails: nothing was written since the first call.
         guard !discarded else { return }
         discarded = true
+        writer?.wait()
         buffer = []
-        if let start = throughStart {
-            _ = ftruncate(descriptor, off_t(start))
-            _ = lseek(descriptor, off_t(start), SEEK_SET)
-        } else if descriptor >= 0 {
-            close(descriptor)
-            descriptor = -1
-        }
-        fileSize = 0
-        reserved = 0
+        file.drop()
+        flushed = 0
     }
 
     /// Everything written; the spool gives up its temporary file to the caller. A spool that
     /// writes through has nothing to give: its bytes are in the file.
     public func take() -> Contents {
-        if throughStart != nil {
-            flush()
+        writer?.wait()
+        if file.throughStart != nil {
+            flushHere()
             return .bytes([])
         }
-        guard descriptor >= 0 else { return .bytes(buffer) }
-        flush()
-        let contents = Contents.file(descriptor: descriptor, size: fileSize)
-        descriptor = -1
-        return contents
+        guard file.descriptor >= 0 else { return .bytes(buffer) }
+        flushHere()
+        let (descriptor, size) = file.release()
+        return .file(descriptor: descriptor, size: size)
     }
 
+    /// Hands the buffer to the file: to the writer's thread when there is one.
     private func flush() {
+        flushed += buffer.count
+        if let writer {
+            buffer = writer.write(buffer)
+        } else {
+            flushHere()
+        }
+    }
+
+    /// Writes the buffer to the file on this thread (any writer being idle).
+    private func flushHere() {
         buffer.withUnsafeBufferPointer { bytes in
-            if let base = bytes.baseAddress { append(base, bytes.count) }
+            if let base = bytes.baseAddress { file.append(base, bytes.count) }
         }
         buffer.removeAll(keepingCapacity: true)
-    }
-
-    /// Writes `count` bytes at `base` to the file, making it first.
-    private func append(_ base: UnsafePointer<UInt8>, _ count: Int) {
-        if descriptor < 0 { descriptor = Spool.temporaryFile() }
-        guard descriptor >= 0 else {
-            failure = "cannot create a temporary file for the streamed output"
-            return
-        }
-        if throughStart == nil && fileSize + count > reserved { reserve(fileSize + count) }
-        var written = 0
-        while written < count {
-            let n = Glibc.write(descriptor, base + written, count - written)
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else {
-                failure = throughStart == nil ? "cannot write the streamed output to a temporary file" : "cannot write the output"
-                return
-            }
-            written += n
-        }
-        fileSize += written
-    }
-
-    /// Reserves the temporary file's blocks up to `size` bytes and a step beyond, a quarter of
-    /// the size (4 to 64 MiB): writes into reserved blocks cost ext4 about half the time of
-    /// writes that allocate as they go (24 MB: 2.5 ms against 5 ms here). A file system that
-    /// cannot reserve is written as it is.
-    private func reserve(_ size: Int) {
-        let step = min(max(size / 4, 4 << 20), 64 << 20)
-        let target = size + step
-        guard reserved >= 0, posix_fallocate(descriptor, off_t(reserved), off_t(target - reserved)) == 0 else {
-            reserved = -1
-            return
-        }
-        reserved = target
-    }
-
-    /// An anonymous file in `$TMPDIR` (or `/tmp`), gone from the directory at once.
-    private static func temporaryFile() -> Int32 {
-        let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-        var template = Array((directory + "/convertd-spool-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
-        if descriptor >= 0 {
-            template.withUnsafeBufferPointer { _ = $0.baseAddress.map { unlink($0) } }
-            // Not inherited by processes the server or a tool starts.
-            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        }
-        return descriptor
     }
 }

@@ -94,10 +94,11 @@ struct ConvertCommand: ParsableCommand {
     ///
     /// The output is spooled; when standard output is a regular file (`> out.json`) it is the
     /// spool, written as the elements convert and cut back if one fails, which spares writing
-    /// the output twice.
+    /// the output twice. The file is written on a thread of its own while the next elements
+    /// convert, as the input is read ahead on another (`SpoolWriter`, `ReadAhead`).
     private func convertArray(_ input: InputReader, prefix: [UInt8], first: UnsafeBufferPointer<UInt8>, model: CompiledModel,
                               options: ConversionOptions) throws {
-        let spool = Spool.writingThrough(STDOUT_FILENO) ?? Spool()
+        let spool = Spool.writingThrough(STDOUT_FILENO, overlapped: true) ?? Spool(overlapped: true)
         let conversion = ArrayConversion(model: model, options: options, pretty: document.pretty, output: spool)
         let workspace = Workspace()
         prefix.withUnsafeBufferPointer { conversion.feed($0, workspace: workspace) }

@@ -6,17 +6,22 @@ import Glibc
 ///
 /// Read, not mapped: mapping a file's windows cost as much here as copying them (page-table
 /// work replaces the copy), and a mapped file cut short by another process would end this one.
+/// A regular file longer than one chunk is read ahead on a thread of its own (`ReadAhead`).
 final class InputReader {
     /// Bytes read per call.
     static let chunkSize = 1 << 20
     private let descriptor: Int32
-    private let buffer: UnsafeMutableBufferPointer<UInt8>
+    /// The chunk buffers: the first for reads on this thread, both once reading ahead.
+    private let buffers: [UnsafeMutableBufferPointer<UInt8>]
+    private var readAhead: ReadAhead?
+    /// Whether the input may be read ahead: a regular file, and only the first chunk read yet.
+    private var mayReadAhead: Bool
 
     /// Opens `path`, or takes stdin; a file that cannot be opened is said on stderr, exit 2.
     init(_ path: String?) throws {
         if let path, path != "-" {
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            // Thrown before `buffer` is set, so `deinit` does not run (it would free what was never allocated).
+            // Thrown before `buffers` is set, so `deinit` does not run (it would free what was never allocated).
             guard descriptor >= 0 else {
                 Output.stderr("cannot read \(path)")
                 throw ExitCode(2)
@@ -24,12 +29,15 @@ final class InputReader {
         } else {
             descriptor = STDIN_FILENO
         }
-        buffer = .allocate(capacity: InputReader.chunkSize)
+        var status = stat()
+        mayReadAhead = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        buffers = (0..<2).map { _ in .allocate(capacity: InputReader.chunkSize) }
     }
 
     deinit {
+        readAhead = nil
         if descriptor != STDIN_FILENO { close(descriptor) }
-        buffer.deallocate()
+        for buffer in buffers { buffer.deallocate() }
     }
 
     /// Whether `path` names an NDJSON file by its extension (`.ndjson`, `.jsonl`).
@@ -40,15 +48,32 @@ final class InputReader {
     }
 
     /// The next bytes of the input, valid until the next call; empty at its end.
+    ///
+    /// A first chunk that fills its buffer starts the read-ahead: a file that size is likely
+    /// large, and a small one is read without a second thread.
     func next() throws -> UnsafeBufferPointer<UInt8> {
-        while true {
-            let count = read(descriptor, buffer.baseAddress, buffer.count)
-            if count >= 0 { return UnsafeBufferPointer(rebasing: buffer[..<count]) }
-            guard errno == EINTR else {
-                Output.stderr("cannot read the input: \(String(cString: strerror(errno)))")
-                throw ExitCode(2)
-            }
+        if let readAhead {
+            let (chunk, error) = readAhead.next()
+            guard error == 0 else { throw InputReader.failure(error) }
+            return chunk
         }
+        while true {
+            let count = read(descriptor, buffers[0].baseAddress, buffers[0].count)
+            if count >= 0 {
+                if mayReadAhead && count == buffers[0].count {
+                    readAhead = ReadAhead(descriptor: descriptor, buffers: buffers, held: 0)
+                }
+                mayReadAhead = false
+                return UnsafeBufferPointer(rebasing: buffers[0][..<count])
+            }
+            guard errno == EINTR else { throw InputReader.failure(errno) }
+        }
+    }
+
+    /// Says on stderr that reading failed with `error`; exit 2.
+    private static func failure(_ error: Int32) -> ExitCode {
+        Output.stderr("cannot read the input: \(String(cString: strerror(error)))")
+        return ExitCode(2)
     }
 
     /// `prefix` followed by the rest of the input.
