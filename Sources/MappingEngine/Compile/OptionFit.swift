@@ -9,7 +9,8 @@ extension Compiler {
         case .integer, .float, .double, .decimal: numeric = true
         default: numeric = false
         }
-        let type = property.type.description
+        // Spelled only for a message: interpolating the type's parts looks up their conformances at run time.
+        var type: String { property.type.description }
         let bounds = [property.minimum, property.maximum, property.exclusiveMinimum, property.exclusiveMaximum]
         if bounds.contains(where: { $0 != nil }) && !numeric {
             fail(model, property.name, "minimum/maximum do not fit type '\(type)' (numbers only)")

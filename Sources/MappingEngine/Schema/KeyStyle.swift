@@ -22,6 +22,13 @@ public enum KeyStyle: String, Sendable, CaseIterable {
 
     /// Splits camelCase, PascalCase, acronyms (`URLString` → URL, String) and `_`/`-` separators.
     static func words(_ name: String) -> [String] {
+        // Character's case properties are Unicode table look-ups: most of compiling a model's keys.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(Array(name.utf8)) }
+        return unicodeWords(name)
+    }
+
+    /// `words` of any name, character by character.
+    static func unicodeWords(_ name: String) -> [String] {
         var words: [String] = []
         var current: [Character] = []
         let chars = Array(name)
@@ -40,6 +47,31 @@ public enum KeyStyle: String, Sendable, CaseIterable {
             current.append(ch)
         }
         if !current.isEmpty { words.append(String(current)) }
+        return words
+    }
+
+    /// `words` of an ASCII name, byte by byte: the same splits, since the only ASCII upper- and
+    /// lowercase characters are A–Z and a–z.
+    static func asciiWords(_ bytes: [UInt8]) -> [String] {
+        func isUppercase(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+        func isLowercase(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
+        var words: [String] = []
+        var current: [UInt8] = []
+        for (i, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") {
+                if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)); current = [] }
+                continue
+            }
+            if isUppercase(byte), let last = current.last {
+                let nextIsLower = i + 1 < bytes.count && isLowercase(bytes[i + 1])
+                if !isUppercase(last) || nextIsLower {
+                    words.append(String(decoding: current, as: UTF8.self))
+                    current = []
+                }
+            }
+            current.append(byte)
+        }
+        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
         return words
     }
 }

@@ -14,7 +14,9 @@ enum YAMLReader {
             // No tag resolution: `value(of:)` reads scalars by their style and text alone, and the
             // default resolver's regular expressions, run on every key Yams hashes to find
             // duplicates, were half of the time a command spent loading the bundled schemas.
-            root = try Yams.compose(yaml: text, .basic)
+            // UTF-8 named, as Swift strings are: the default encoding is looked up in a dictionary
+            // of the whole environment, built again for every file.
+            root = try Yams.compose(yaml: text, .basic, .default, .utf8)
         } catch {
             throw Failure(message: "invalid YAML: \(error)")
         }

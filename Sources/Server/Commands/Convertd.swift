@@ -13,4 +13,26 @@ struct Convertd: ParsableCommand {
                       HealthcheckCommand.self],
         defaultSubcommand: ServeCommand.self
     )
+
+    /// Runs the subcommand the first argument names parsed on its own, else the whole command tree.
+    ///
+    /// Parsing from the root reflects over the default command's options (every `serve` setting)
+    /// and the completion-script commands before the subcommand's own: a third of `convertd
+    /// convert`'s start-up. Only a parse that succeeds is used; anything else (help, a completion
+    /// script, a mistake) is parsed again from the root, so its output and exit code stay the tree's.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let name = arguments.first,
+           let subcommand = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
+           var command = try? subcommand.parseAsRoot(Array(arguments.dropFirst())),
+           type(of: command) == subcommand {
+            do {
+                try command.run()
+            } catch {
+                exit(withError: error)
+            }
+            return
+        }
+        main(nil)
+    }
 }
