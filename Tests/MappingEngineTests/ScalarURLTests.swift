@@ -72,4 +72,23 @@ struct ScalarURLTextTests {
         #expect(result?.offset == offset)
         #expect(result?.count == 0)
     }
+
+    /// The fast path for `http(s)://` judges bytes 16 and 8 at a time and byte by byte; whatever
+    /// it decides must be what RFC 3986 decides. Every byte value at every place of a host, a
+    /// path and a query long enough for each step is judged as under another scheme, which
+    /// takes the full RFC 3986 path.
+    @Test(arguments: ["abcdefghij.example.com", "abcdefghij.example.com/path/to/some/where/x", "host.com/p?query=value&other=thing/x"])
+    func theFastPathJudgesEveryByteAsTheFullPathDoes(tail: String) {
+        let tail = Array(tail.utf8)
+        for byte in UInt8.min...UInt8.max {
+            for place in 0..<tail.count {
+                var text = tail
+                text[place] = byte
+                let fast = (Array("https://".utf8) + text).withUnsafeBufferPointer { URLText.validate($0) }
+                let full = (Array("webx://".utf8) + text).withUnsafeBufferPointer { URLText.validate($0) }
+                #expect((fast == nil) == (full == nil), "byte \(byte) at \(place) of \(String(decoding: text, as: UTF8.self).debugDescription)")
+                if let fast, let full { #expect(fast.offset == full.offset && fast.count == full.count + 1) }
+            }
+        }
+    }
 }

@@ -398,8 +398,7 @@ public struct JSONParser: Sendable {
     ) throws(JSONSyntaxError) -> (UnsafePointer<UInt8>, UInt8) {
         var q = p
         while end - q >= 16 {
-            let low = JSONStringCodec.parserStopMask(JSONStringCodec.load8(q))
-            let high = JSONStringCodec.parserStopMask(JSONStringCodec.load8(q + 8))
+            let (low, high) = JSONStringCodec.parserStopMask16(q)
             if low | high != 0 {
                 q += low != 0 ? low.trailingZeroBitCount &>> 3 : 8 &+ high.trailingZeroBitCount &>> 3
                 if q[0] == UInt8(ascii: "\"") { return (q, 0) }

@@ -39,6 +39,22 @@ enum JSONStringCodec {
         return (quote | backslash | (word &- ones &* 0x20) | word) & highs
     }
 
+    /// `parserStopMask` for 16 bytes at `p` at once, as two words (the first 8 bytes, then the
+    /// next 8), exact in every byte: a quote, a backslash, or a byte below 0x20 as a signed
+    /// byte (a control, or non-ASCII), compared in 16 lanes.
+    @inlinable @inline(__always)
+    static func parserStopMask16(_ p: UnsafePointer<UInt8>) -> (low: UInt64, high: UInt64) {
+        // The vector type named in full at every use: `SIMD16(repeating:)` left to inference
+        // compiles to a loop over the lanes instead of three vector compares.
+        typealias Lanes = SIMD16<Int8>
+        let v = UnsafeRawPointer(p).loadUnaligned(as: Lanes.self)
+        let quote = unsafeBitCast(v .== Lanes(repeating: 0x22), to: Lanes.self)
+        let backslash = unsafeBitCast(v .== Lanes(repeating: 0x5C), to: Lanes.self)
+        let below = unsafeBitCast(v .< Lanes(repeating: 0x20), to: Lanes.self)
+        let (low, high) = unsafeBitCast(quote | backslash | below, to: (UInt64, UInt64).self)
+        return (UInt64(littleEndian: low) & highs, UInt64(littleEndian: high) & highs)
+    }
+
     /// Marks the bytes a writer must escape: `"`, `\` and controls.
     @inlinable @inline(__always)
     static func escapeMask(_ word: UInt64) -> UInt64 {
