@@ -96,7 +96,7 @@ bench-compare: build bench-deps
 
 ## bench-http: convertd against a bare libmicrohttpd echo under wrk (16 and 64 connections), and its memory over 1M requests
 bench-http: build bench-deps
-	cc -O2 -Wall -o .build/bench-echo Benchmarks/http/echo.c $$(pkg-config --cflags --libs libmicrohttpd)
+	cc -O2 -Wall -o .build/bench-echo Benchmarks/http/echo.c $$(pkg-config --cflags --libs libmicrohttpd) -pthread
 	python3 Benchmarks/http/bench_http.py --convertd .build/release/convertd --echo .build/bench-echo \
 	  --schemas $(SCHEMAS) --body $(CORPUS)/user.json --model GithubUser $(BENCH_HTTP_FLAGS)
 

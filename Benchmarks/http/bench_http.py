@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """convertd's HTTP throughput against a bare libmicrohttpd echo, measured in one run.
 
-Starts convertd and the C echo (Benchmarks/http/echo.c) side by side, drives each with wrk
+Starts convertd and the C echo (Benchmarks/http/echo.c) side by side, twice: as libmicrohttpd
+accepts connections, and placing them as convertd does (`own-accept`); drives each with wrk
 POSTing the same body, and prints requests per second, p50, p99 and the ratio convertd/echo
 at each connection count; then convertd's resident memory over one million requests.
 
@@ -37,16 +38,17 @@ def main():
         return 0
     with tempfile.TemporaryDirectory(prefix="convertd-bench-http-") as scratch:
         script = write_wrk_script(scratch, args.body)
-        echo = Server.echo(args.echo, args.threads)
+        echoes = [Server.echo(args.echo, args.threads), Server.echo(args.echo, args.threads, own_accept=True)]
         convertd = Server.convertd(args, args.convertd, "convertd")
         baseline = Server.convertd(args, args.baseline, "baseline") if args.baseline else None
         try:
             check_conversion(convertd, args)
             memory = measure_memory(convertd, script, args)
-            rows = [compare(echo, convertd, baseline, script, connections, args) for connections in args.connections]
+            rows = [compare(echoes, convertd, baseline, script, connections, args) for connections in args.connections]
         finally:
             convertd.stop()
-            echo.stop()
+            for echo in echoes:
+                echo.stop()
             if baseline:
                 baseline.stop()
     print_report(args, rows, memory)
@@ -81,10 +83,12 @@ class Server:
         wait_until_answering(health_url, self.process)
 
     @staticmethod
-    def echo(executable, threads):
+    def echo(executable, threads, own_accept=False):
+        """The echo; `own_accept`, placing connections as convertd does (see echo.c)."""
         port = free_port()
         url = f"http://127.0.0.1:{port}/"
-        return Server("echo", [executable, str(port), str(threads)], url, url)
+        return Server("echo-own" if own_accept else "echo", [executable, str(port), str(threads)] + (["own-accept"] if own_accept else []),
+                      url, url)
 
     @staticmethod
     def convertd(args, executable, name):
@@ -188,9 +192,9 @@ def wrk(url, script, connections, seconds, latency=False):
     return Run(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
 
 
-def compare(echo, convertd, baseline, script, connections, args):
-    """Echo, convertd (and the baseline) in turn, each warmed up then measured, `rounds` times."""
-    servers = [echo, convertd] + ([baseline] if baseline else [])
+def compare(echoes, convertd, baseline, script, connections, args):
+    """The echoes, convertd (and the baseline) in turn, each warmed up then measured, `rounds` times."""
+    servers = echoes + [convertd] + ([baseline] if baseline else [])
     runs = {server.name: [] for server in servers}
     for _ in range(args.rounds):
         for server in servers:
@@ -200,7 +204,7 @@ def compare(echo, convertd, baseline, script, connections, args):
             run.cpu = (server.cpu_seconds() - cpu) / run.requests * 1e6
             runs[server.name].append(run)
             print(f"  {server.name:8} @{connections:<3} {run.rate:>10,.0f} req/s {run.cpu:6.1f} µs CPU each", file=sys.stderr)
-    return connections, runs[echo.name], runs[convertd.name], runs.get("baseline")
+    return connections, [runs[echo.name] for echo in echoes], runs[convertd.name], runs.get("baseline")
 
 
 def measure_memory(convertd, script, args):
@@ -227,22 +231,28 @@ def print_report(args, rows, memory):
     print(f"\nHTTP: POST {os.path.basename(args.body)} ({body:,} B) to /convert/{args.model} and to the echo; "
           f"wrk -t1, {args.seconds} s after {args.warmup} s of warm-up, median of {args.rounds}; "
           f"{args.threads} server threads each, convertd --log-level {args.log_level}\n")
-    print("| connections | echo req/s | convertd req/s | convertd/echo | echo p50 / p99 | convertd p50 / p99 "
-          "| server CPU per request, echo / convertd |")
-    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("Two echoes: `echo` as libmicrohttpd accepts (the worker that wakes first takes a connection), `echo-own` placing "
+          "connections as convertd does (its own accept thread and MHD_add_connection: evenly over the pool).\n")
+    print("| connections | echo req/s | echo-own req/s | convertd req/s | convertd/echo | convertd/echo-own "
+          "| p50 / p99: echo, echo-own, convertd | server CPU per request: echo, echo-own, convertd |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     verdicts, changes = [], []
-    for connections, echo, convertd, baseline in rows:
-        ratio = median(convertd, "rate") / median(echo, "rate")
-        # The range is over the rounds: each echo run paired with the convertd run after it.
-        rounds = [ours.rate / theirs.rate for ours, theirs in zip(convertd, echo)]
-        spread = f" ({min(rounds):.2f}–{max(rounds):.2f})" if len(rounds) > 1 else ""
-        print(f"| {connections} | {median(echo, 'rate'):,.0f} | {median(convertd, 'rate'):,.0f} | {ratio:.2f}{spread} "
-              f"| {median(echo, 'p50'):.2f} / {median(echo, 'p99'):.2f} ms "
-              f"| {median(convertd, 'p50'):.2f} / {median(convertd, 'p99'):.2f} ms "
-              f"| {median(echo, 'cpu'):.1f} / {median(convertd, 'cpu'):.1f} µs |")
-        verdicts.append((f"convertd/echo ≥ {TARGET_RATIO} at {connections} connections", ratio >= TARGET_RATIO))
+    for connections, echoes, convertd, baseline in rows:
+        ratios = []
+        for echo in echoes:
+            # The range is over the rounds: each echo run paired with the convertd run of its round.
+            rounds = [ours.rate / theirs.rate for ours, theirs in zip(convertd, echo)]
+            spread = f" ({min(rounds):.2f}–{max(rounds):.2f})" if len(rounds) > 1 else ""
+            ratios.append((median(convertd, "rate") / median(echo, "rate"), spread))
+        latencies = ", ".join(f"{median(runs, 'p50'):.2f} / {median(runs, 'p99'):.2f}" for runs in echoes + [convertd])
+        cpu = ", ".join(f"{median(runs, 'cpu'):.1f}" for runs in echoes + [convertd])
+        print(f"| {connections} | " + " | ".join(f"{median(runs, 'rate'):,.0f}" for runs in echoes + [convertd])
+              + " | " + " | ".join(f"{ratio:.2f}{spread}" for ratio, spread in ratios) + f" | {latencies} ms | {cpu} µs |")
+        for (ratio, _), name in zip(ratios, ("echo", "echo-own")):
+            verdicts.append((f"convertd/{name} ≥ {TARGET_RATIO} at {connections} connections", ratio >= TARGET_RATIO))
         if connections == 64:
-            verdicts.append((f"convertd p99 ≤ {TARGET_P99_MS} ms at 64 connections", median(convertd, "p99") <= TARGET_P99_MS))
+            verdicts.append((f"convertd p99 ≤ {TARGET_P99_MS} ms at 64 connections (echo {median(echoes[0], 'p99'):.2f} ms, "
+                             f"echo-own {median(echoes[1], 'p99'):.2f} ms)", median(convertd, "p99") <= TARGET_P99_MS))
         if baseline:
             change = median(convertd, "rate") / median(baseline, "rate")
             pairs = [ours.rate / theirs.rate for ours, theirs in zip(convertd, baseline)]
@@ -250,7 +260,7 @@ def print_report(args, rows, memory):
                            f"({min(pairs):.3f}–{max(pairs):.3f}) | {median(baseline, 'p99'):.2f} / {median(convertd, 'p99'):.2f} ms "
                            f"| {median(baseline, 'cpu'):.1f} / {median(convertd, 'cpu'):.1f} µs |")
             verdicts.append((f"convertd/baseline ≥ {1 - TARGET_BASELINE_DROP:.2f} at {connections} connections", change >= 1 - TARGET_BASELINE_DROP))
-        for run in echo + convertd + (baseline or []):
+        for run in sum(echoes, []) + convertd + (baseline or []):
             if run.failures:
                 verdicts.append((f"no failed requests at {connections} connections ({run.failures})", False))
     if changes:

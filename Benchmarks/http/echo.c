@@ -3,15 +3,22 @@
  * POST body and sends it back, configured as convertd configures its daemon (internal polling
  * thread, epoll, a thread pool, 32 KiB of connection memory).
  *
+ * With `own-accept`, it also places connections as convertd does: its own thread accepts them
+ * and hands each to the daemon with MHD_add_connection, which spreads them evenly over the pool
+ * (by socket number). Without it, libmicrohttpd accepts: whichever worker wakes first takes the
+ * connection, so on a machine shared with the load generator one worker may hold most of them.
+ *
  *   cc -O2 -o echo echo.c $(pkg-config --cflags --libs libmicrohttpd)
- *   ./echo PORT THREADS
+ *   ./echo PORT THREADS [own-accept]
  */
 #include <microhttpd.h>
+#include <netinet/in.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 /* One request's body, grown as chunks arrive. */
@@ -65,9 +72,27 @@ static void completed(void *context, struct MHD_Connection *connection, void **s
     }
 }
 
+/* The listening socket and the daemon its accepted connections go to, for `own-accept`. */
+struct acceptor {
+    int listener;
+    struct MHD_Daemon *daemon;
+};
+
+static void *accept_loop(void *context) {
+    struct acceptor *acceptor = context;
+    for (;;) {
+        struct sockaddr_storage peer;
+        socklen_t length = sizeof peer;
+        int client = accept(acceptor->listener, (struct sockaddr *)&peer, &length);
+        if (client >= 0) MHD_add_connection(acceptor->daemon, client, (struct sockaddr *)&peer, length);
+    }
+    return NULL;
+}
+
 int main(int argc, char **argv) {
-    if (argc != 3) {
-        fprintf(stderr, "usage: %s PORT THREADS\n", argv[0]);
+    int own_accept = argc == 4 && strcmp(argv[3], "own-accept") == 0;
+    if (argc != 3 && !own_accept) {
+        fprintf(stderr, "usage: %s PORT THREADS [own-accept]\n", argv[0]);
         return 2;
     }
     unsigned int port = (unsigned int)atoi(argv[1]);
@@ -79,7 +104,8 @@ int main(int argc, char **argv) {
     sigaddset(&signals, SIGINT);
     pthread_sigmask(SIG_BLOCK, &signals, NULL);
     struct MHD_Daemon *daemon = MHD_start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL, (uint16_t)port, NULL, NULL, access_handler, NULL,
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | (own_accept ? MHD_USE_NO_LISTEN_SOCKET | MHD_USE_ITC : 0),
+        own_accept ? 0 : (uint16_t)port, NULL, NULL, access_handler, NULL,
         MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(32 * 1024),
         MHD_OPTION_CONNECTION_TIMEOUT, 30u,
@@ -89,7 +115,24 @@ int main(int argc, char **argv) {
         fprintf(stderr, "echo: cannot listen on port %u\n", port);
         return 1;
     }
-    printf("echo listening port=%u threads=%u\n", port, threads);
+    if (own_accept) {
+        struct acceptor *acceptor = malloc(sizeof *acceptor);
+        struct sockaddr_in address = {0};
+        int on = 1;
+        address.sin_family = AF_INET;
+        address.sin_port = htons((uint16_t)port);
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        acceptor->daemon = daemon;
+        acceptor->listener = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        setsockopt(acceptor->listener, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+        pthread_t thread;
+        if (acceptor->listener < 0 || bind(acceptor->listener, (struct sockaddr *)&address, sizeof address) != 0
+            || listen(acceptor->listener, 1024) != 0 || pthread_create(&thread, NULL, accept_loop, acceptor) != 0) {
+            fprintf(stderr, "echo: cannot listen on port %u\n", port);
+            return 1;
+        }
+    }
+    printf("echo listening port=%u threads=%u%s\n", port, threads, own_accept ? " (own accept)" : "");
     fflush(stdout);
     int received;
     sigwait(&signals, &received);

@@ -77,5 +77,7 @@ struct ConfigTests {
         #expect(parts[0].count == 16 && parts[0].allSatisfy(\.isHexDigit) && parts[0] == next[0])
         let number = try #require(UInt64(parts[1])), following = try #require(UInt64(next[1]))
         #expect(following > number)
+        // The digits are written in place: exactly the number's decimal form, no padding.
+        #expect(String(number) == parts[1] && String(following) == next[1])
     }
 }

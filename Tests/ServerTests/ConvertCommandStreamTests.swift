@@ -70,8 +70,9 @@ final class ConvertCommandStreamTests {
         try before.write(to: url, atomically: true, encoding: .utf8)
         let output = try FileHandle(forWritingTo: url)
         try output.seekToEnd()
+        let binary: URL = try #require(ConvertdBinary.url)
         let process = Process()
-        process.executableURL = try #require(ConvertdBinary.url)
+        process.executableURL = binary
         process.arguments = ["convert", "--schemas", fixture.url.path, "--schema", "Product"] + arguments
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

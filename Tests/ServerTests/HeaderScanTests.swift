@@ -58,6 +58,24 @@ struct HeaderScanTests {
         ([("Host", "x"), ("Host", "y")], "bad_header"),
     ]
 
+    @Test func theTokenBitSetIsRFC9110sTchar() {
+        var low: UInt64 = 0, high: UInt64 = 0
+        for byte in "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8 {
+            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+        }
+        #expect(HeaderScan.tokenLow == low)
+        #expect(HeaderScan.tokenHigh == high)
+    }
+
+    /// `application/json` is handed over as a literal; every value still reads back as sent.
+    @Test(arguments: ["application/json", "Application/JSON", "application/json; charset=utf-8", "application/jsonx",
+                      "application/jso", "text/plain", "application/x-ndjson"])
+    func theContentTypeReadsBackAsSent(_ value: String) {
+        let (scan, verdict) = HeaderScanTests.scan([("Host", "x"), ("Content-Type", value)])
+        #expect(verdict == nil)
+        #expect(scan.contentType == value)
+    }
+
     @Test(arguments: refusals)
     func ambiguousOrMalformedHeadsAreRefused(_ refusal: (fields: [(String, String)], code: String)) {
         #expect(HeaderScanTests.scan(refusal.fields).1?.code == refusal.code, "\(refusal.fields)")

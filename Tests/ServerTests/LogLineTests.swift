@@ -30,6 +30,30 @@ struct LogLineTests {
         #expect(stamp.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/) != nil)
     }
 
+    /// The date and time come from a per-thread cache of the last second: a line a second later
+    /// must not reuse it.
+    @Test func theTimeStampFollowsTheClockFromOneSecondToTheNext() throws {
+        let reader = ISO8601DateFormatter()
+        reader.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        for round in 0..<2 {
+            if round > 0 { usleep(1_100_000) }
+            let before = Date()
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(LogLine(.json, level: .info, literal: "tick").finished())) as? [String: Any])
+            let text = try #require(object["ts"] as? String)
+            let stamp = try #require(reader.date(from: text))
+            #expect(abs(stamp.timeIntervalSince(before)) < 0.5, "\(stamp) against \(before)")
+            #expect(object["msg"] as? String == "tick")
+            #expect(object["level"] as? String == "info")
+        }
+    }
+
+    @Test(arguments: [Logger.Level.trace, .debug, .info, .notice, .warning, .error, .critical])
+    func theLevelIsSpelledAsSwiftLogSpellsIt(_ level: Logger.Level) throws {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(LogLine(.json, level: level, message: "m").finished())) as? [String: Any])
+        #expect(object["level"] as? String == level.rawValue)
+        #expect(text(LogLine(.text, level: level, literal: "m")).hasSuffix(" \(level.rawValue) m\n"))
+    }
+
     @Test func keysGivenAsTextAreEscaped() throws {
         var line = LogLine(.json, level: .info, message: "m")
         line.field(.text("we\"ird key"), "v")

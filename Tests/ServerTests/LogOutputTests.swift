@@ -22,6 +22,22 @@ final class LogOutputTests {
         #expect(Date().timeIntervalSince(sent) < 2)
     }
 
+    /// A thread that keeps answering writes its own buffer once its oldest line has waited the
+    /// interval: its lines do not wait for 16 KiB, nor for the thread to go quiet.
+    @Test func aBusyServersLinesArriveWhileItIsStillBusy() throws {
+        let server = try LiveServer(schemas: fixture.url)
+        let connection = try server.connect()
+        #expect(try connection.request("GET", "/healthz", headers: [("X-Request-Id", "steady-0")]).status == 200)
+        var seen = false
+        // About 40 short lines (far under 16 KiB) over a second, never quiet for 20 ms.
+        for index in 1...40 where !seen {
+            usleep(20_000)
+            #expect(try connection.request("GET", "/healthz", headers: [("X-Request-Id", "steady-\(index)")]).status == 200)
+            seen = server.logText.contains("request_id=steady-0 ")
+        }
+        #expect(seen)
+    }
+
     @Test func concurrentRequestsLeaveOneWholeLineEachAndNoneIsLostAtShutdown() throws {
         let server = try LiveServer(schemas: fixture.url, arguments: ["--threads", "2"])
         let clients = 4, perClient = 150

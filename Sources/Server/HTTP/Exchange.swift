@@ -1,7 +1,7 @@
 /// One request in progress on the server: its head, the handler's plan, the body read so far,
 /// and what was answered. Touched by one libmicrohttpd thread only.
 final class Exchange {
-    let head: RequestHead
+    private(set) var head: RequestHead
     let started: UInt64
     private(set) var plan: RequestPlan
     private var body: [UInt8] = []
@@ -39,9 +39,15 @@ final class Exchange {
         return true
     }
 
-    /// What the request log needs once the exchange is over.
-    var summary: (head: RequestHead, status: Int, bytesIn: Int, bytesOut: Int, started: UInt64) {
-        (head, status, bytesIn, bytesOut, started)
+    /// The exchange is over: lets go of the body and of what the plan holds (a stream's
+    /// buffers), and hands the head over for the request log, moved out rather than copied.
+    func end() -> RequestHead {
+        body = []
+        plan = .answer(HTTPResponse(status: 0, body: .bytes([])))
+        // A placeholder of literals: nothing allocated, no trace id drawn.
+        var taken = RequestHead(method: "", path: "", trace: TraceContext(trace: (1, 1), span: 1, flags: 0), requestID: "")
+        swap(&taken, &head)
+        return taken
     }
 
     /// The response, once the whole body is in.

@@ -139,14 +139,17 @@ final class HTTPServer: Sendable {
         guard let stored = state.pointee else {
             // The watchdog may have cut the connection off while its head arrived.
             guard client.enter(.body) else { return .NO }
-            var head = readHead(connection, url: url, method: method, version: version)
-            let plan = self.plan(&head, client: client)
-            let exchange = Exchange(head: head.request, plan: plan, started: DispatchTime.now().uptimeNanoseconds)
-            state.pointee = Unmanaged.passRetained(exchange).toOpaque()
+            // The head is a local of its own (not a field of a larger value), so that the
+            // exchange takes it over rather than a copy.
+            var (head, check) = readHead(connection, url: url, method: method, version: version)
+            let plan = self.plan(&head, check: check, client: client)
             // Answering before the body is read closes the connection: kept for bad framing,
             // clients over the limit, clients that wait for `100 Continue`, and bodies too large
             // to read and drop.
-            if case .answer(let response) = exchange.plan, head.answersAtOnce(maxBody: handler.maxBodyBytes) {
+            let atOnce = check.answersAtOnce(head, maxBody: handler.maxBodyBytes)
+            let exchange = Exchange(head: head, plan: plan, started: DispatchTime.now().uptimeNanoseconds)
+            state.pointee = Unmanaged.passRetained(exchange).toOpaque()
+            if atOnce, case .answer(let response) = exchange.plan {
                 return queue(response, for: exchange, on: connection, client: client)
             }
             return .YES
@@ -164,15 +167,15 @@ final class HTTPServer: Sendable {
     }
 
     /// The handler's plan, unless the head breaks the framing rules or announces a body over the limit.
-    private func plan(_ head: inout ScannedHead, client: ClientConnection) -> RequestPlan {
-        head.request.overLimit = client.overLimit
-        let plan = handler.plan(&head.request)
-        if let violation = head.violation {
+    private func plan(_ head: inout RequestHead, check: HeadCheck, client: ClientConnection) -> RequestPlan {
+        head.overLimit = client.overLimit
+        let plan = handler.plan(&head)
+        if let violation = check.violation {
             var response = violation.response
             response.headers.append(("Connection", "close"))
             return .answer(response)
         }
-        if case .collect = plan, let length = head.request.contentLength, length > handler.maxBodyBytes {
+        if case .collect = plan, let length = head.contentLength, length > handler.maxBodyBytes {
             return .answer(HTTPError.bodyTooLarge(limit: handler.maxBodyBytes).response)
         }
         return plan
@@ -181,17 +184,18 @@ final class HTTPServer: Sendable {
     fileprivate func completed(_ connection: OpaquePointer?, _ state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
         guard let state, let stored = state.pointee else { return }
         state.pointee = nil
-        // The exchange, and with it the body, is released before the handler hears of the end,
-        // so the handler can give memory back.
-        let (head, recorded, bytesIn, bytesOut, started) = Unmanaged<Exchange>.fromOpaque(stored).takeRetainedValue().summary
-        var status = recorded
+        let exchange = Unmanaged<Exchange>.fromOpaque(stored).takeRetainedValue()
+        // The body (or stream) is let go before the handler hears of the end, so the handler
+        // can give memory back.
+        let head = exchange.end()
+        var status = exchange.status
         if let client = connection.flatMap(HTTPServer.client(of:)) {
             // A request the watchdog cut off before it was answered was answered 408.
             if status == 0 && client.phase.phase == .cut { status = HTTPError.requestTimeout("body").status }
             client.finishRequest()
         }
-        handler.finished(head, status: status, bytesIn: bytesIn, bytesOut: bytesOut,
-                         nanoseconds: DispatchTime.now().uptimeNanoseconds - started)
+        handler.finished(head, status: status, bytesIn: exchange.bytesIn, bytesOut: exchange.bytesOut,
+                         nanoseconds: DispatchTime.now().uptimeNanoseconds - exchange.started)
     }
 
     fileprivate func connection(_ connection: OpaquePointer?, _ context: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, started: Bool) {
@@ -238,12 +242,12 @@ final class HTTPServer: Sendable {
     }
 
     private func readHead(_ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
-                          version: UnsafePointer<CChar>?) -> ScannedHead {
+                          version: UnsafePointer<CChar>?) -> (RequestHead, HeadCheck) {
         var scan = HeaderScan()
         withUnsafeMutablePointer(to: &scan) { scan in
             _ = MHD_get_connection_values_n(connection, .HEADER_KIND, headerCallback, scan)
         }
-        var head = RequestHead(method: String(cString: method), path: String(cString: url), trace: TraceContext.accept(scan.traceParent),
+        var head = RequestHead(method: HTTPServer.methodName(method), path: String(cString: url), trace: TraceContext.accept(scan.traceParent),
                                requestID: RequestID.accept(scan.requestID))
         head.contentType = scan.contentType
         head.contentLength = scan.contentLength
@@ -252,7 +256,7 @@ final class HTTPServer: Sendable {
             _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, queryCallback, query)
         }
         let http11 = version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false
-        return ScannedHead(request: head, violation: scan.verdict(http11: http11), expectsContinue: scan.expectsContinue)
+        return (head, HeadCheck(violation: scan.verdict(http11: http11), expectsContinue: scan.expectsContinue))
     }
 
     private func queue(_ response: HTTPResponse, for exchange: Exchange, on connection: OpaquePointer, client: ClientConnection) -> MHD_Result {
@@ -283,6 +287,19 @@ final class HTTPServer: Sendable {
         return MHD_queue_response(connection, UInt32(response.status), created)
     }
 
+    /// The request's method: the common ones as literals, with no copy, allocation or UTF-8
+    /// check; others as sent.
+    static func methodName(_ method: UnsafePointer<CChar>) -> String {
+        switch strlen(method) {
+        case 3 where strcmp(method, "GET") == 0: "GET"
+        case 4 where strcmp(method, "POST") == 0: "POST"
+        case 3 where strcmp(method, "PUT") == 0: "PUT"
+        case 4 where strcmp(method, "HEAD") == 0: "HEAD"
+        case 6 where strcmp(method, "DELETE") == 0: "DELETE"
+        default: String(cString: method)
+        }
+    }
+
     private static func client(of connection: OpaquePointer) -> ClientConnection? {
         CMicroHTTPD_socket_context(connection).map { Unmanaged<ClientConnection>.fromOpaque($0).takeUnretainedValue() }
     }
@@ -300,17 +317,16 @@ final class HTTPServer: Sendable {
     }
 }
 
-/// A request head with what the header scan found beyond it.
-private struct ScannedHead {
-    var request: RequestHead
+/// What the header scan found about a request head beyond the head itself.
+private struct HeadCheck {
     var violation: HTTPError?
     var expectsContinue: Bool
 
     /// Whether an answer known before the body goes out before the body is read (which closes
     /// the connection) rather than after reading and dropping it.
-    func answersAtOnce(maxBody: Int) -> Bool {
-        if violation != nil || request.overLimit { return true }
-        guard let length = request.contentLength, length > 0 else { return false }
+    func answersAtOnce(_ head: RequestHead, maxBody: Int) -> Bool {
+        if violation != nil || head.overLimit { return true }
+        guard let length = head.contentLength, length > 0 else { return false }
         return expectsContinue || length > maxBody + HTTPServer.discardAllowance
     }
 }
@@ -344,10 +360,11 @@ private let logCallback: CMicroHTTPD_LogCallback = { context, message in
 
 /// Percent-decodes a path or argument in place, except one holding `%00`: decoded, the NUL
 /// would end the C string early (`/convert/Book%00junk` read as `/convert/Book`), so it is
-/// kept as sent and names nothing.
+/// kept as sent and names nothing. Text without `%` (most paths) is left as it is.
 private let unescapeCallback: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int = { _, _, text in
     guard let text else { return 0 }
-    if strstr(text, "%00") != nil { return strlen(text) }
+    guard let percent = strchr(text, Int32(UInt8(ascii: "%"))) else { return strlen(text) }
+    if strstr(percent, "%00") != nil { return strlen(text) }
     return MHD_http_unescape(text)
 }
 

@@ -1,3 +1,5 @@
+import Glibc
+
 /// One pass over a request's header fields, as libmicrohttpd parsed them: it picks out the
 /// fields the service reads and enforces RFC 9112's framing rules, which libmicrohttpd 0.9.75
 /// applies leniently (the first of two `Content-Length`s wins, `Transfer-Encoding` beside
@@ -14,7 +16,12 @@ struct HeaderScan {
     var traceParent: String?
     var expectsContinue = false
     /// The first rule the head breaks.
-    private(set) var violation: HTTPError?
+    private(set) var violation: HTTPError? {
+        didSet { broken = true }
+    }
+    /// Whether `violation` is set: tested for every field, where testing the optional itself
+    /// copied the error out each time.
+    private var broken = false
     private var contentLengths = 0
     private var transferEncodings: [String] = []
     private var hosts = 0
@@ -23,7 +30,7 @@ struct HeaderScan {
 
     /// Takes the next field, in the order of the head, as it lies in libmicrohttpd's read buffer.
     mutating func add(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
-        guard violation == nil else { return }
+        guard !broken else { return }
         if let end = valueEnd, let start = name.baseAddress, HeaderScan.hidesBytes(from: end, to: start) {
             violation = .badHeader("a header value has a NUL byte")
             return
@@ -45,7 +52,7 @@ struct HeaderScan {
         case 11 where HeaderScan.named(name, "traceparent"):
             traceParent = String(decoding: value, as: UTF8.self)
         case 12 where HeaderScan.named(name, "content-type"):
-            contentType = String(decoding: value, as: UTF8.self)
+            contentType = HeaderScan.mediaType(value)
         case 12 where HeaderScan.named(name, "x-request-id"):
             requestID = String(decoding: value, as: UTF8.self)
         case 13 where HeaderScan.named(name, "authorization"):
@@ -62,16 +69,16 @@ struct HeaderScan {
 
     /// The rule the head breaks, if any, once every field has been added.
     func verdict(http11: Bool) -> HTTPError? {
-        if let violation { return violation }
+        if broken { return violation }
         // The last line ends where the empty line that ends the head begins: one or two zeros on.
         if let end = valueEnd, end[0] != 0 || end[1] != 0 { return .badHeader("a header value has a NUL byte") }
         if contentLengths > 1 { return .badFraming("the request has \(contentLengths) Content-Length headers") }
         if !transferEncodings.isEmpty && contentLengths > 0 {
             return .badFraming("the request has both Transfer-Encoding and Content-Length")
         }
-        let codings = transferEncodings.joined(separator: ", ")
-        if !transferEncodings.isEmpty && codings.lowercased() != "chunked" {
-            return .unsupportedTransferEncoding(codings)
+        if !transferEncodings.isEmpty {
+            let codings = transferEncodings.joined(separator: ", ")
+            if codings.lowercased() != "chunked" { return .unsupportedTransferEncoding(codings) }
         }
         if hosts > 1 || (http11 && hosts == 0) {
             return .badHeader("an HTTP/1.1 request needs exactly one Host header; it has \(hosts)")
@@ -90,22 +97,27 @@ struct HeaderScan {
         return UnsafeBufferPointer(start: end, count: gap).contains { $0 != 0 }
     }
 
-    /// RFC 9110's `tchar`, the bytes a field name is made of, as a set of bits over 0–127
-    /// (bit `b` of the pair is byte `b`): one test per byte, as every header of every request
-    /// passes through here.
-    private static let tokenBytes: (low: UInt64, high: UInt64) = {
-        var set: (low: UInt64, high: UInt64) = (0, 0)
-        for byte in "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8 {
-            if byte < 64 { set.low |= 1 << UInt64(byte) } else { set.high |= 1 << UInt64(byte - 64) }
+    /// A `Content-Type` value as a string: `application/json`, which nearly every request
+    /// sends, is the literal itself, with no allocation or UTF-8 check.
+    private static func mediaType(_ value: UnsafeBufferPointer<UInt8>) -> String {
+        let json: StaticString = "application/json"
+        if value.count == json.utf8CodeUnitCount, let base = value.baseAddress, memcmp(base, json.utf8Start, value.count) == 0 {
+            return "application/json"
         }
-        return set
-    }()
+        return String(decoding: value, as: UTF8.self)
+    }
+
+    /// RFC 9110's `tchar`, the bytes a field name is made of, as a set of bits over 0–127
+    /// (bit `b` of `tokenLow` is byte `b`, of `tokenHigh` byte `64 + b`): one test per byte, as
+    /// every header of every request passes through here. The constants are
+    /// `!#$%&'*+-.^_`|~`, digits and letters (`HeaderScanTests` rebuilds them from that list).
+    static let tokenLow: UInt64 = 0x03FF_6CFA_0000_0000
+    static let tokenHigh: UInt64 = 0x57FF_FFFF_C7FF_FFFE
 
     private static func isToken(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        let set = tokenBytes
         for byte in name {
-            let member = byte < 64 ? set.low >> UInt64(byte) : byte < 128 ? set.high >> UInt64(byte - 64) : 0
-            if member & 1 == 0 { return false }
+            let set = byte < 64 ? tokenLow : tokenHigh
+            if byte >= 128 || (set >> UInt64(byte & 63)) & 1 == 0 { return false }
         }
         return true
     }

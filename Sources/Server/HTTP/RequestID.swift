@@ -17,15 +17,31 @@ enum RequestID {
         return next()
     }
 
-    /// A new id, built in place with one allocation: most requests get one.
+    /// A new id, built in place with one allocation and the counter's digits written straight
+    /// into it: most requests get one.
     static func next() -> String {
-        let number = String(counter.add(1, ordering: .relaxed).newValue)
-        let length = prefix.utf8.count + 1 + number.utf8.count
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            let dash = buffer.initialize(from: prefix.utf8).1
-            buffer[dash] = UInt8(ascii: "-")
-            _ = UnsafeMutableBufferPointer(rebasing: buffer[(dash + 1)...]).initialize(from: number.utf8)
-            return length
+        let number = counter.add(1, ordering: .relaxed).newValue
+        var digits = 1
+        var rest = number
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        let start = prefixBytes.count + 1
+        return String(unsafeUninitializedCapacity: start + digits) { buffer in
+            prefixBytes.withUnsafeBufferPointer { prefix in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(prefix))
+            }
+            buffer[start - 1] = UInt8(ascii: "-")
+            var value = number
+            for index in (start..<start + digits).reversed() {
+                buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
+                value /= 10
+            }
+            return start + digits
         }
     }
+
+    /// The prefix's bytes, copied into each new id.
+    private static let prefixBytes = Array(prefix.utf8)
 }

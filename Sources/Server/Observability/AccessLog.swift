@@ -19,7 +19,7 @@ struct AccessLog: Sendable {
 
     /// The line for one request, fields sorted by key as `LineLogHandler` sorts them.
     func line(_ head: RequestHead, severity: Logger.Level, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64) -> LogLine {
-        var line = LogLine(format, level: severity, message: "request")
+        var line = LogLine(format, level: severity, literal: "request")
         line.field("bytes_in", bytesIn)
         line.field("bytes_out", bytesOut)
         line.field("method", head.method)

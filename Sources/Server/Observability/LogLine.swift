@@ -28,21 +28,50 @@ struct LogLine: ~Copyable {
     private var writer = JSONWriter(capacity: 256)
 
     init(_ format: Format, level: Logger.Level, message: String) {
+        self.init(format, level: level)
+        switch format {
+        case .json: writer.string(message)
+        case .text: append(message)
+        }
+    }
+
+    /// A line whose message is a literal of letters, digits and spaces, written as it is: the
+    /// request log's `request`.
+    init(_ format: Format, level: Logger.Level, literal message: StaticString) {
+        self.init(format, level: level)
+        if format == .json { writer.byte(UInt8(ascii: "\"")) }
+        writer.ascii(message)
+        if format == .json { writer.byte(UInt8(ascii: "\"")) }
+    }
+
+    /// The time and level, up to where the message goes.
+    private init(_ format: Format, level: Logger.Level) {
         self.format = format
         switch format {
         case .json:
             writer.ascii("{\"ts\":\"")
             appendTimestamp()
-            writer.ascii("\",\"level\":")
-            writer.string(level.rawValue)
-            writer.ascii(",\"msg\":")
-            writer.string(message)
+            writer.ascii("\",\"level\":\"")
+            writer.ascii(LogLine.name(of: level))
+            writer.ascii("\",\"msg\":")
         case .text:
             appendTimestamp()
             writer.byte(UInt8(ascii: " "))
-            append(level.rawValue)
+            writer.ascii(LogLine.name(of: level))
             writer.byte(UInt8(ascii: " "))
-            append(message)
+        }
+    }
+
+    /// The level's name, as swift-log spells it, without making a string.
+    private static func name(of level: Logger.Level) -> StaticString {
+        switch level {
+        case .trace: "trace"
+        case .debug: "debug"
+        case .info: "info"
+        case .notice: "notice"
+        case .warning: "warning"
+        case .error: "error"
+        case .critical: "critical"
         }
     }
 
@@ -131,28 +160,67 @@ struct LogLine: ~Copyable {
         text.withUTF8 { writer.bytes($0) }
     }
 
-    /// The current UTC time, RFC 3339 with milliseconds.
+    /// The current UTC time, RFC 3339 with milliseconds (`2026-11-24T04:47:52.123Z`): the
+    /// thread's second as last formatted, then the milliseconds.
     private mutating func appendTimestamp() {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        let (days, second) = Int(now.tv_sec).quotientAndRemainder(dividingBy: 86_400)
-        let (year, month, day) = CivilCalendar.civilFromDays(days)
-        appendDigits(year / 100)
-        appendDigits(year % 100, then: "-")
-        appendDigits(month, then: "-")
-        appendDigits(day, then: "T")
-        appendDigits(second / 3600, then: ":")
-        appendDigits(second / 60 % 60, then: ":")
-        appendDigits(second % 60, then: ".")
-        let millisecond = now.tv_nsec / 1_000_000
-        writer.byte(UInt8(ascii: "0") + UInt8(millisecond / 100))
-        appendDigits(millisecond % 100, then: "Z")
+        let second = SecondStamp.current
+        if second.second != now.tv_sec { second.format(now.tv_sec) }
+        let millisecond = Int(now.tv_nsec / 1_000_000)
+        writer.reserve(SecondStamp.length + 5)
+        let out = writer.tail
+        second.copy(to: out)
+        out[19] = UInt8(ascii: ".")
+        out[20] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: millisecond / 100)
+        SecondStamp.twoDigits(millisecond % 100, at: out + 21)
+        out[23] = UInt8(ascii: "Z")
+        writer.advance(by: SecondStamp.length + 5)
+    }
+}
+
+/// A thread's last second as `2026-11-24T04:47:52`: a thread writing many lines a second works
+/// out the calendar date and formats it once per second rather than once per line.
+private final class SecondStamp {
+    static let length = 19
+    private(set) var second = -1
+    private let text = UnsafeMutablePointer<UInt8>.allocate(capacity: SecondStamp.length)
+
+    deinit {
+        text.deallocate()
     }
 
-    /// `value` (0–99) as two digits, then `separator` if given.
-    private mutating func appendDigits(_ value: Int, then separator: Unicode.Scalar? = nil) {
-        writer.byte(UInt8(ascii: "0") + UInt8(value / 10))
-        writer.byte(UInt8(ascii: "0") + UInt8(value % 10))
-        if let separator { writer.byte(UInt8(ascii: separator)) }
+    func format(_ second: Int) {
+        self.second = second
+        let (days, time) = second.quotientAndRemainder(dividingBy: 86_400)
+        let (year, month, day) = CivilCalendar.civilFromDays(days)
+        SecondStamp.twoDigits(year / 100, at: text)
+        SecondStamp.twoDigits(year % 100, at: text + 2)
+        text[4] = UInt8(ascii: "-")
+        SecondStamp.twoDigits(month, at: text + 5)
+        text[7] = UInt8(ascii: "-")
+        SecondStamp.twoDigits(day, at: text + 8)
+        text[10] = UInt8(ascii: "T")
+        SecondStamp.twoDigits(time / 3600, at: text + 11)
+        text[13] = UInt8(ascii: ":")
+        SecondStamp.twoDigits(time / 60 % 60, at: text + 14)
+        text[16] = UInt8(ascii: ":")
+        SecondStamp.twoDigits(time % 60, at: text + 17)
     }
+
+    func copy(to out: UnsafeMutablePointer<UInt8>) {
+        out.update(from: text, count: SecondStamp.length)
+    }
+
+    /// `value` (0–99) as two digits at `out`.
+    @inline(__always)
+    static func twoDigits(_ value: Int, at out: UnsafeMutablePointer<UInt8>) {
+        out[0] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / 10)
+        out[1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
+    }
+
+    private static let perThread = ThreadLocal { SecondStamp() }
+
+    /// The calling thread's stamp.
+    static var current: SecondStamp { perThread.current }
 }

@@ -14,6 +14,11 @@ enum MediaType: Equatable {
             self = .json
             return
         }
+        // What nearly every request sends, compared whole before it is taken apart.
+        if contentType == "application/json" {
+            self = .json
+            return
+        }
         // Read as bytes: this runs on every request.
         var text = contentType
         self = text.withUTF8 { bytes in
