@@ -44,7 +44,7 @@ final class ConvertCommandStreamTests {
         return String(decoding: pretty ? output.withUnsafeBufferPointer { JSONPrettyPrinter.format($0) } : output, as: UTF8.self) + "\n"
     }
 
-    /// 3,000 products, about 2.5 chunks of the command's reads, some with long names.
+    /// 3,000 products, about five chunks of the command's reads, some with long names.
     private static let array = "[" + (0..<3000).map { index in
         index % 100 == 0
             ? #"{"id":\#(index),"title":"\#(String(repeating: "x", count: 3000))","price":"0.5"}"#

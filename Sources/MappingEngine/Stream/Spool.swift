@@ -17,6 +17,9 @@ public final class Spool: OutputSink {
 
     /// Bytes kept in memory, unless said otherwise, before moving to a file.
     public static let defaultMemoryLimit = 1 << 20
+    /// Bytes gathered before each write to a file written through: small enough to be written
+    /// from the cache they were made in (see `InputReader.chunkSize`).
+    static let throughWriteBytes = 256 << 10
     /// Writes at least this long go to the file as they are, once there is one, rather than
     /// through the memory buffer (when the file is written on the caller's thread).
     private static let directWrite = 64 << 10
@@ -38,7 +41,7 @@ public final class Spool: OutputSink {
     }
 
     private init(through file: SpoolFile, overlapped: Bool) {
-        memoryLimit = Spool.defaultMemoryLimit
+        memoryLimit = Spool.throughWriteBytes
         self.file = file
         writer = overlapped ? SpoolWriter(file: file) : nil
     }
