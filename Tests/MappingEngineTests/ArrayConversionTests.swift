@@ -206,39 +206,6 @@ import Testing
         #expect(size > 1 << 20)
     }
 
-    /// A spool with a writer thread borrows the output's pieces instead of copying them, while
-    /// the conversion fills the other piece: the bytes are still the whole document's, and a
-    /// failure at the last element still gives only the errors.
-    @Test(arguments: [false, true])
-    func aLargeArrayThroughAnOverlappedSpoolGivesWhatTheWholeDocumentGives(failingAtTheEnd: Bool) {
-        let element = #"{"id":"12","name":"a name with ] and \" inside","tags":"x","extra":{"k":[1,2,{"k":"]"}]}}"#
-        var elements = (0..<20_000).map { element.replacingOccurrences(of: #""id":"12""#, with: #""id":"\#($0)""#) }
-        if failingAtTheEnd { elements[elements.count - 1] = #"{"id":"x","name":"n"}"# }
-        let bytes = Array(("[" + elements.joined(separator: ",\n") + "]").utf8)
-        let expected = Self.whole(bytes, options: .init(), pretty: false)
-        let spool = Spool(memoryLimit: 4096, overlapped: true)
-        let conversion = ArrayConversion(model: Self.engine.model(named: "Item")!, output: spool)
-        let workspace = Workspace()
-        bytes.withUnsafeBufferPointer { all in
-            var offset = 0
-            while offset < all.count {
-                let end = min(all.count, offset + 65_536)
-                conversion.feed(UnsafeBufferPointer(rebasing: all[offset..<end]), workspace: workspace)
-                offset = end
-            }
-        }
-        let got: Outcome
-        switch conversion.finish(workspace: workspace) {
-        case .converted: got = .converted(Self.contents(of: spool))
-        case .failed(let errors): got = .failed(errors)
-        case .malformed(let error): got = .malformed(error)
-        }
-        // Compared first, so that a failure does not print megabytes.
-        let same = got == expected
-        #expect(same, "the streamed outcome differs from the whole document's")
-        if case .converted(let output) = expected { #expect(output.count > 1 << 20) }
-    }
-
     @Test func theModelStaysTheSameForTheWholeArray() throws {
         let engine = try EngineFixture.engine("Thing:\n  properties:\n    id: int64\n")
         let spool = Spool()

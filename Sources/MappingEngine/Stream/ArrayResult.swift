@@ -15,10 +15,6 @@ final class ArrayResult {
     // the properties it touches would cost more than the rest of its bookkeeping.
     /// The output not yet handed to the spool.
     @exclusivity(unchecked) private var out: JSONWriter
-    /// The piece lent to a spool with a writer thread before: the spool reads it until its next
-    /// call returns, and then it is the next `out` (two buffers take turns, and the output is
-    /// not copied into the spool). Made at the first piece lent: a spool that copies never has it.
-    private var lent: JSONWriter?
     /// Re-indents the output on its way to the spool, with `pretty`.
     private var printer: JSONPrettyPrinter?
     private var indented = JSONWriter(capacity: 0)
@@ -41,9 +37,7 @@ final class ArrayResult {
     }
 
     deinit {
-        spool.settle()
         out.deallocate()
-        lent?.deallocate()
         indented.deallocate()
     }
 
@@ -115,12 +109,7 @@ final class ArrayResult {
     /// elements only, so that no piece ends inside a value, or just after the array's `[`.
     private func flush() {
         guard printer != nil else {
-            if out.withBytes({ spool.write(borrowing: $0) }) {
-                // The spool reads this piece on; the one lent before is back, and is the next `out`.
-                var next = lent ?? JSONWriter(capacity: ArrayResult.pieceSize + ArrayResult.pieceSize / 4)
-                swap(&out, &next)
-                lent = next
-            }
+            out.withBytes { spool.write($0) }
             out.reset()
             return
         }

@@ -87,27 +87,6 @@ public final class Spool: OutputSink {
         if buffer.count >= memoryLimit { flush() }
     }
 
-    /// Writes `bytes`; returns whether it borrowed them, which a spool with a writer thread does
-    /// with a piece of at least its buffer's size (instead of copying it: a streamed array's
-    /// output is 24 MB for 28 MB of input). Borrowed bytes must stay valid and unchanged until
-    /// the spool's next call returns.
-    @discardableResult
-    public func write(borrowing bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let writer, !discarded, buffer.isEmpty, bytes.count >= memoryLimit else {
-            write(bytes)
-            return false
-        }
-        flushed += bytes.count
-        writer.write(borrowing: bytes)
-        return true
-    }
-
-    /// Returns once no write of the spool's is under way: bytes lent by `write(borrowing:)` are
-    /// the caller's again.
-    public func settle() {
-        writer?.wait()
-    }
-
     /// Drops everything written and what is still to come: the output will not be used, and
     /// its memory and file are given back now (a file written through is cut back to its size
     /// before, and written on from there).

@@ -35,22 +35,6 @@ final class SpoolWriter: @unchecked Sendable {
         return next
     }
 
-    /// Hands `bytes` to the writing thread without a copy, once the write before it is done;
-    /// they must stay as they are until the next call here returns.
-    func write(borrowing bytes: UnsafeBufferPointer<UInt8>) {
-        let lent = Lent(bytes: bytes)
-        idle.wait()
-        queue.async {
-            if let base = lent.bytes.baseAddress { self.file.append(base, lent.bytes.count) }
-            self.idle.signal()
-        }
-    }
-
-    /// Bytes lent to the writing thread, which alone reads them until it signals `idle`.
-    private struct Lent: @unchecked Sendable {
-        let bytes: UnsafeBufferPointer<UInt8>
-    }
-
     /// Waits for the write under way, if any: the file is then the caller's again.
     func wait() {
         idle.wait()
