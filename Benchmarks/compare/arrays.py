@@ -72,7 +72,13 @@ def write_array(source: Path, directory: Path, count: int) -> Path:
     target = directory / f"{source.stem}-{count}.json"
     if target.is_file() and target.stat().st_mtime >= source.stat().st_mtime:
         return target
-    payload = source.read_bytes().strip()
+    write_copies(source.read_bytes().strip(), target, count, source)
+    return target
+
+
+def write_copies(payload: bytes, target: Path, count: int, source: Path) -> None:
+    """`count` copies of `payload` written to `target` as one array, each with its first `"id"`
+    counted up from the payload's."""
     match = FIRST_ID.search(payload)
     if match is None:
         raise SystemExit(f"{source} has no numeric \"id\" to vary")
@@ -84,7 +90,6 @@ def write_array(source: Path, directory: Path, count: int) -> Path:
                 out.write(b",\n")
             out.write(head + str(first + index).encode() + tail)
         out.write(b"]\n")
-    return target
 
 
 def check(convertd: Path, schemas: Path, files: dict) -> None:
@@ -175,15 +180,7 @@ def huge(convertd: Path, schemas: Path, corpus: Path, directory: Path, megabytes
     count = max(1, megabytes * 1_000_000 // (len(payload) + 2))
     path = directory / f"huge-{megabytes}mb.json"
     try:
-        match = FIRST_ID.search(payload)
-        head, tail, first = payload[: match.start(2)], payload[match.end(2):], int(match.group(2))
-        with path.open("wb") as out:
-            out.write(b"[")
-            for index in range(count):
-                if index:
-                    out.write(b",\n")
-                out.write(head + str(first + index).encode() + tail)
-            out.write(b"]")
+        write_copies(payload, path, count, corpus / "user.json")
         size = path.stat().st_size
         if not Path(GNU_TIME).is_file():
             print(f"\n{path.name}: skipped, {GNU_TIME} (GNU time, Debian's package time) is not installed")

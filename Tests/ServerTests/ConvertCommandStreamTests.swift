@@ -65,21 +65,31 @@ final class ConvertCommandStreamTests {
 
     /// Runs `convertd convert` with its standard output a file holding `before`, positioned at
     /// its end as `>> file` leaves it; returns the exit status and what the file holds after.
-    private func convert(_ arguments: [String], toFileHolding before: String) throws -> (status: Int32, file: String) {
+    private func convert(_ arguments: [String], toFileHolding before: String,
+                         fileSizeLimitKiB: Int? = nil) throws -> (status: Int32, file: String, stderr: String) {
         let url = inputs.appendingPathComponent("out-\(UUID().uuidString).json")
         try before.write(to: url, atomically: true, encoding: .utf8)
         let output = try FileHandle(forWritingTo: url)
         try output.seekToEnd()
         let binary: URL = try #require(ConvertdBinary.url)
+        let command = ["convert", "--schemas", fixture.url.path, "--schema", "Product"] + arguments
         let process = Process()
-        process.executableURL = binary
-        process.arguments = ["convert", "--schemas", fixture.url.path, "--schema", "Product"] + arguments
+        if let fileSizeLimitKiB {
+            // bash sets the limit (in KiB) and ignores SIGXFSZ, so a write past it fails with EFBIG.
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", "trap '' XFSZ; ulimit -f \(fileSizeLimitKiB); exec \"$0\" \"$@\"", binary.path] + command
+        } else {
+            process.executableURL = binary
+            process.arguments = command
+        }
+        let errors = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors
         try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         try output.close()
-        return (process.terminationStatus, try String(contentsOf: url, encoding: .utf8))
+        return (process.terminationStatus, try String(contentsOf: url, encoding: .utf8), stderr)
     }
 
     /// The output goes straight into a file given as standard output (written on a thread of
@@ -89,6 +99,18 @@ final class ConvertCommandStreamTests {
         #expect(result.status == 0)
         let same = result.file == "held before\n" + (try Self.whole(Self.array))
         #expect(same, "the file holds other than what it held and the whole document's output")
+    }
+
+    /// A file that takes the output but its last piece (written when the array ended, after
+    /// the writer thread's pieces) is said, exit 2, with the output taken back off it: never
+    /// exit 0 over a cut-short file.
+    @Test func aLastWriteThatFailsIsSaidAndTakesTheOutputBack() throws {
+        let whole = try Self.whole(Self.array)
+        let limit = (whole.utf8.count - 1) / 1024
+        let result = try convert([try file("products.json", Self.array)], toFileHolding: "", fileSizeLimitKiB: limit)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("cannot write the output"), "\(result.stderr)")
+        #expect(result.file.isEmpty, "\(result.file.utf8.count) bytes left in the file")
     }
 
     /// A failure found at the last element takes the output written so far back off the file.

@@ -38,7 +38,8 @@ public final class MetaCache: @unchecked Sendable {
     }
 
     /// A workspace's last lookup: served again without the lock and the name's hash while the
-    /// table has not changed since (the same `generation`).
+    /// table has not changed since (the same `generation`). It holds its entry's group, so a
+    /// model a swap dropped is freed at that workspace's next lookup, not at the swap.
     struct Memo {
         let name: String
         let entry: Entry

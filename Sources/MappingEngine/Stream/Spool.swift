@@ -103,29 +103,31 @@ public final class Spool: OutputSink {
     /// Everything written; the spool gives up its temporary file to the caller. A spool that
     /// writes through has nothing to give: its bytes are in the file.
     public func take() -> Contents {
-        writer?.wait()
-        if file.throughStart != nil {
-            flushHere()
-            return .bytes([])
-        }
+        seal()
+        if file.throughStart != nil { return .bytes([]) }
         guard file.descriptor >= 0 else { return .bytes(buffer) }
-        flushHere()
         let (descriptor, size) = file.release()
         return .file(descriptor: descriptor, size: size)
     }
 
+    /// Writes what is still buffered to the file, when there is one, and waits for any write
+    /// under way: from then on `failure` tells whether all that was written reached the file.
+    /// Check it after sealing, before the output is used: the last write can fail as well.
+    public func seal() {
+        writer?.wait()
+        if file.descriptor >= 0 { flushHere() }
+    }
+
     /// Hands the buffer to the file: to the writer's thread when there is one.
     private func flush() {
+        guard let writer else { return flushHere() }
         flushed += buffer.count
-        if let writer {
-            buffer = writer.write(buffer)
-        } else {
-            flushHere()
-        }
+        buffer = writer.write(buffer)
     }
 
     /// Writes the buffer to the file on this thread (any writer being idle).
     private func flushHere() {
+        flushed += buffer.count
         buffer.withUnsafeBufferPointer { bytes in
             if let base = bytes.baseAddress { file.append(base, bytes.count) }
         }

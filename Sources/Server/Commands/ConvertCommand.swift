@@ -110,12 +110,13 @@ struct ConvertCommand: ParsableCommand {
         }
         switch conversion.finish(workspace: workspace) {
         case .converted:
+            spool.write([0x0A])
+            spool.seal()
             if let failure = spool.failure {
                 spool.discard()
                 Output.stderr(failure)
                 throw ExitCode(2)
             }
-            spool.write([0x0A])
             StandardOutput().send(spool)
         case .failed(let errors): throw Output.invalid(errors, schema: document.schema, pretty: document.pretty)
         case .malformed(let error): throw Output.malformed(error, pretty: document.pretty)

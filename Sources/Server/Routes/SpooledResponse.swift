@@ -4,6 +4,7 @@ extension HTTPResponse {
     /// An answer whose body is what `spool` holds (its file, once it has one, goes to the
     /// server, which closes it); 503 when the spool could not keep the output.
     static func spooled(_ spool: Spool, status: Int = 200, contentType: String = "application/json") -> HTTPResponse {
+        spool.seal()
         if let failure = spool.failure { return HTTPError.unavailable(reason: failure).response }
         switch spool.take() {
         case .bytes(let bytes): return HTTPResponse(status: status, body: .bytes(bytes), contentType: contentType)
