@@ -104,7 +104,9 @@ final class ConvertCommandStreamTests {
     /// A file that takes the output but its last piece (written when the array ended, after
     /// the writer thread's pieces) is said, exit 2, with the output taken back off it: never
     /// exit 0 over a cut-short file.
-    @Test func aLastWriteThatFailsIsSaidAndTakesTheOutputBack() throws {
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["CONVERTD_SANITIZER"] == nil,
+                   "under ThreadSanitizer the file size limit ends the command with SIGBUS inside the sanitizer's runtime"))
+    func aLastWriteThatFailsIsSaidAndTakesTheOutputBack() throws {
         let whole = try Self.whole(Self.array)
         let limit = (whole.utf8.count - 1) / 1024
         let result = try convert([try file("products.json", Self.array)], toFileHolding: "", fileSizeLimitKiB: limit)
