@@ -12,8 +12,9 @@
 /// Receives libmicrohttpd's diagnostics as formatted text.
 typedef void (*CMicroHTTPD_LogCallback)(void *context, const char *message);
 
-/// Receives a request's URI as it arrives, before its arguments are parsed.
-typedef void (*CMicroHTTPD_URICallback)(void *context, struct MHD_Connection *connection);
+/// Receives a request's target as it arrives, before its arguments are split, in the
+/// connection's own buffer (libmicrohttpd passes it as `const`; it is the writable read buffer).
+typedef void (*CMicroHTTPD_URICallback)(void *context, struct MHD_Connection *connection, char *uri);
 
 /// The daemon's settings, passed as one struct because Swift cannot call variadic C.
 struct CMicroHTTPD_Settings {
@@ -42,9 +43,8 @@ static inline void CMicroHTTPD_format_log(void *settings, const char *format, va
 
 /// Calls the URI callback; the request's own pointer starts out NULL.
 static inline void *CMicroHTTPD_uri_logged(void *settings, const char *uri, struct MHD_Connection *connection) {
-    (void)uri;
     const struct CMicroHTTPD_Settings *s = (const struct CMicroHTTPD_Settings *)settings;
-    s->uri(s->context, connection);
+    s->uri(s->context, connection, (char *)uri);
     return NULL;
 }
 
@@ -78,9 +78,16 @@ static inline int CMicroHTTPD_socket(struct MHD_Connection *connection) {
     return info ? info->connect_fd : -1;
 }
 
-/// Whether libmicrohttpd has read the whole head of the connection's current request.
-static inline int CMicroHTTPD_head_received(struct MHD_Connection *connection) {
-    return MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE) != NULL;
+/// The size of the current request's head, request line included; 0 before it is read.
+static inline size_t CMicroHTTPD_head_size(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    return info ? info->header_size : 0;
+}
+
+/// The client's address.
+static inline const struct sockaddr *CMicroHTTPD_client_address(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info ? info->client_addr : NULL;
 }
 
 /// Keeps glibc's mmap threshold at `mmap_bytes` (it would otherwise rise to the largest block

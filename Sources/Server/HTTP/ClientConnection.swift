@@ -31,20 +31,26 @@ final class ClientConnection: Sendable {
     nonisolated(unsafe) let handle: OpaquePointer
     /// Accepted over the service's connection limit: only probes are answered.
     let overLimit: Bool
+    /// The client's address, counted in `Admission` until the connection closes.
+    let address: ClientAddress
+    /// Why the current request's target is refused, decided when it arrived; touched only on `thread`.
+    nonisolated(unsafe) var refusal: HTTPError?
+    /// The server ends the connection with an answer the client may still be sending into:
+    /// it is closed lingering. Touched only on `thread`.
+    nonisolated(unsafe) var lingers = false
     /// The phase in the low 3 bits, the monotonic millisecond it began above them.
     private let state: Atomic<UInt64>
     /// Body bytes received by the current request.
     let received = Atomic<Int>(0)
     /// Bytes of the current response.
     let responseSize = Atomic<Int>(0)
-    /// When the request line arrived, as a number that grows across all connections.
-    let requestSequence = Atomic<UInt64>(0)
 
-    init(socket: Int32, thread: pthread_t, handle: OpaquePointer, overLimit: Bool) {
+    init(socket: Int32, thread: pthread_t, handle: OpaquePointer, overLimit: Bool, address: ClientAddress) {
         self.socket = socket
         self.thread = thread
         self.handle = handle
         self.overLimit = overLimit
+        self.address = address
         state = Atomic(ClientConnection.pack(.idle, at: MonotonicClock.milliseconds))
     }
 
@@ -70,6 +76,7 @@ final class ClientConnection: Sendable {
 
     /// A request ended: back to idle unless the connection was cut.
     func finishRequest() {
+        refusal = nil
         received.store(0, ordering: .relaxed)
         responseSize.store(0, ordering: .relaxed)
         enter(.idle)

@@ -19,24 +19,27 @@ final class Exchange {
     }
 
     /// Takes the next chunk of the body. Past `limit` a collected body becomes a 413 and the rest
-    /// is dropped; returns false once more than `allowance` bytes past the limit arrived, to
-    /// close the connection instead of reading on.
-    func take(_ chunk: UnsafeBufferPointer<UInt8>, limit: Int, allowance: Int) -> Bool {
+    /// is dropped; once more than `allowance` bytes past the limit arrived (or a stream will
+    /// read no more), returns the answer to give at once, closing the connection, instead of
+    /// reading on.
+    func take(_ chunk: UnsafeBufferPointer<UInt8>, limit: Int, allowance: Int) -> HTTPResponse? {
         bytesIn += chunk.count
         switch plan {
         case .collect:
             guard bytesIn <= limit else {
                 body = []
                 plan = .answer(HTTPError.bodyTooLarge(limit: limit).response)
-                return true
+                return nil
             }
             body.append(contentsOf: chunk)
+            return nil
         case .stream(let stream):
-            return stream.consume(chunk)
-        case .answer:
-            return bytesIn <= limit + allowance
+            guard let refusal = stream.consume(chunk) else { return nil }
+            plan = .answer(refusal)
+            return refusal
+        case .answer(let response):
+            return bytesIn <= limit + allowance ? nil : response
         }
-        return true
     }
 
     /// The exchange is over: lets go of the body and of what the plan holds (a stream's

@@ -19,8 +19,12 @@ enum HTTPError: Error, Equatable {
     case unsupportedTransferEncoding(String)
     /// The head or body did not arrive within its deadline.
     case requestTimeout(String)
-    /// libmicrohttpd's parser refused the head with `status`.
+    /// libmicrohttpd's parser refused the whole head with `status`.
     case rejectedHead(status: Int)
+    /// The request target is longer, or has more query arguments, than `HeadLimits` reads.
+    case uriTooLong(String)
+    /// The head has more fields, or more bytes, than `HeadLimits` reads.
+    case headersTooLarge(String)
     /// The admin API needs `Authorization: Bearer <token>` and the right token.
     case unauthorized
     /// No admin token is configured: the admin API is off.
@@ -50,6 +54,8 @@ enum HTTPError: Error, Equatable {
         case .unsupportedTransferEncoding: 501
         case .requestTimeout: 408
         case .rejectedHead(let status): status
+        case .uriTooLong: 414
+        case .headersTooLarge: 431
         }
     }
 
@@ -77,11 +83,12 @@ enum HTTPError: Error, Equatable {
         case .rejectedHead(let status):
             switch status {
             case 413: "body_too_large"
-            case 414: "uri_too_long"
             case 431: "headers_too_large"
             case 505: "http_version_not_supported"
             default: "bad_request"
             }
+        case .uriTooLong: "uri_too_long"
+        case .headersTooLarge: "headers_too_large"
         }
     }
 
@@ -109,11 +116,11 @@ enum HTTPError: Error, Equatable {
         case .rejectedHead(let status):
             switch status {
             case 413: "the announced body is too large"
-            case 414: "the request line has too many query arguments or is too long"
             case 431: "the request head is too large"
             case 505: "only HTTP/1.0 and HTTP/1.1 are served"
             default: "the request head is malformed"
             }
+        case .uriTooLong(let reason), .headersTooLarge(let reason): reason
         }
     }
 

@@ -67,8 +67,9 @@ enum RequestPlan {
 
 /// A consumer of a body too large to hold whole, chunk by chunk as it arrives.
 protocol BodyStream: AnyObject {
-    /// Takes the next bytes of the body; false closes the connection (a body far over a limit).
-    func consume(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool
+    /// Takes the next bytes of the body; an answer instead once the stream reads no more (a
+    /// body far over a limit): it is sent at once and the connection closed.
+    func consume(_ chunk: UnsafeBufferPointer<UInt8>) -> HTTPResponse?
     /// The body is complete: the response.
     func finish() -> HTTPResponse
 }

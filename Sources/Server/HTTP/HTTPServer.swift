@@ -23,6 +23,7 @@ final class HTTPServer: Sendable {
         /// connection comes from the gateway).
         var maxConnectionsPerClient = 256
         var deadlines = Deadlines()
+        var head = HeadLimits()
         /// Listen on a port other processes listen on too (they must ask the same).
         var sharePort = false
     }
@@ -36,9 +37,9 @@ final class HTTPServer: Sendable {
     let handler: any HTTPHandler
     /// Open TCP connections, counted by libmicrohttpd's connection notifications.
     let connections: Gauge
+    private let admission: Admission
+    private let lingering = LingeringClose()
     private let watchdog: Watchdog
-    /// Numbers request lines as they arrive, across connections.
-    private let requestLines = Atomic<UInt64>(0)
     // The lock guards the running daemon between start and stop.
     private let running = Guarded<Running?>(nil)
 
@@ -53,14 +54,14 @@ final class HTTPServer: Sendable {
     /// Bytes past `maxBodyBytes` read and dropped so a 413 can keep the connection; a larger
     /// overrun closes it.
     static let discardAllowance = 4 << 20
-    /// A connection's buffer for headers and body chunks. A head that does not fit is answered
-    /// 414 or 431 (see `logged`).
-    private static let connectionMemory = 32 * 1024
+    /// The answer to a connection refused at accept, written by the accept thread itself.
+    private static let refusal = RawResponse.bytes(of: HTTPServer.overloaded)
 
     init(settings: Settings, handler: any HTTPHandler, connections: Gauge) {
         self.settings = settings
         self.handler = handler
         self.connections = connections
+        admission = Admission(limit: settings.maxConnections, perClient: settings.maxConnectionsPerClient)
         watchdog = Watchdog(deadlines: settings.deadlines) { [handler] cuts in
             for cut in cuts { handler.refused(status: cut.status, reason: cut.reason) }
         }
@@ -74,18 +75,16 @@ final class HTTPServer: Sendable {
         } catch {
             throw StartError(description: error.description)
         }
-        // libmicrohttpd refuses connections over its limit by closing them; headroom above ours
-        // lets those clients hear 503, and probes still be answered.
-        let headroom = max(16, settings.maxConnections / 8)
+        FileLimit.raise()
         let options = UnsafeMutablePointer<CMicroHTTPD_Settings>.allocate(capacity: 1)
         options.initialize(to: CMicroHTTPD_Settings(
             flags: MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
                 | MHD_USE_NO_LISTEN_SOCKET.rawValue | MHD_USE_ERROR_LOG.rawValue,
             thread_pool_size: UInt32(max(1, settings.threads)),
-            connection_limit: UInt32(settings.maxConnections + headroom),
-            per_client_limit: UInt32(max(0, settings.maxConnectionsPerClient)),
+            connection_limit: MicroHTTPDContract.connectionLimit(ceiling: admission.ceiling, threads: settings.threads),
+            per_client_limit: 0,
             connection_timeout: UInt32(max(1, settings.deadlines.idleSeconds)),
-            connection_memory_limit: HTTPServer.connectionMemory,
+            connection_memory_limit: MicroHTTPDContract.connectionMemory,
             handler: accessCallback,
             completed: completedCallback,
             notify: connectionCallback,
@@ -102,11 +101,32 @@ final class HTTPServer: Sendable {
         let handle = Running(daemon: daemon, listener: listener, options: options)
         running.withLock { $0 = handle }
         watchdog.start()
-        listener.start { socket, address, length in
-            // On failure (over the limits) libmicrohttpd has closed the socket.
-            _ = MHD_add_connection(handle.daemon, socket, address, length)
+        lingering.start()
+        listener.start { [admission, lingering] socket, address, length in
+            let client = ClientAddress(address)
+            guard admission.admit(client) != .refuse else {
+                HTTPServer.refuse(socket, lingering: lingering)
+                return
+            }
+            // On failure libmicrohttpd has closed the socket, and will not notify its end.
+            if MHD_add_connection(handle.daemon, socket, address, length) != .YES { admission.release(client) }
         }
         return listener.port
+    }
+
+    /// Answers a connection over the limits 503 from the accept thread, without waiting (the
+    /// answer fits in an empty socket buffer), and closes it lingering: a request it already
+    /// sent must not turn the close into a reset that hides the answer.
+    private static func refuse(_ socket: Int32, lingering: LingeringClose) {
+        _ = refusal.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+        lingering.close(socket)
+    }
+
+    /// The answer to a client over the connection limit.
+    static var overloaded: HTTPResponse {
+        var response = HTTPError.overloaded.response
+        response.headers += [("Retry-After", "1"), ("Connection", "close")]
+        return response
     }
 
     /// Stops accepting: the listening socket is closed, so new clients are refused; open
@@ -128,6 +148,7 @@ final class HTTPServer: Sendable {
         thread.start()
         guard done.wait(timeout: .now() + max(0, seconds)) == .success else { return false }
         watchdog.stop()
+        lingering.stop()
         stopping.options.deallocate()
         return true
     }
@@ -141,7 +162,7 @@ final class HTTPServer: Sendable {
             guard client.enter(.body) else { return .NO }
             // The head is a local of its own (not a field of a larger value), so that the
             // exchange takes it over rather than a copy.
-            var (head, check) = readHead(connection, url: url, method: method, version: version)
+            var (head, check) = readHead(connection, url: url, method: method, version: version, client: client)
             let plan = self.plan(&head, check: check, client: client)
             // Answering before the body is read closes the connection: kept for bad framing,
             // clients over the limit, clients that wait for `100 Continue`, and bodies too large
@@ -150,6 +171,8 @@ final class HTTPServer: Sendable {
             let exchange = Exchange(head: head, plan: plan, started: DispatchTime.now().uptimeNanoseconds)
             state.pointee = Unmanaged.passRetained(exchange).toOpaque()
             if atOnce, case .answer(let response) = exchange.plan {
+                // The body is not read: the client may still be sending it when the connection closes.
+                client.lingers = true
                 return queue(response, for: exchange, on: connection, client: client)
             }
             return .YES
@@ -158,15 +181,31 @@ final class HTTPServer: Sendable {
         if size.pointee > 0 {
             let chunk = UnsafeRawBufferPointer(start: data, count: size.pointee).bindMemory(to: UInt8.self)
             size.pointee = 0
-            let keep = exchange.take(chunk, limit: handler.maxBodyBytes, allowance: HTTPServer.discardAllowance)
+            let refusal = exchange.take(chunk, limit: handler.maxBodyBytes, allowance: HTTPServer.discardAllowance)
             client.received.store(exchange.bytesIn, ordering: .relaxed)
-            return keep ? .YES : .NO
+            guard let refusal else { return .YES }
+            return answerAndClose(refusal, for: exchange, client: client)
         }
         guard client.enter(.processing) else { return .NO }
         return queue(exchange.response(from: handler), for: exchange, on: connection, client: client)
     }
 
-    /// The handler's plan, unless the head breaks the framing rules or announces a body over the limit.
+    /// Answers a request in the middle of its body, where libmicrohttpd cannot queue an answer:
+    /// written straight to the socket (nothing of this request was sent yet), and the connection
+    /// closed lingering so the client still sending reads it rather than a reset.
+    private func answerAndClose(_ response: HTTPResponse, for exchange: Exchange, client: ClientConnection) -> MHD_Result {
+        var response = response
+        response.headers.append(("X-Request-Id", exchange.head.requestID))
+        let bytes = RawResponse.bytes(of: response)
+        _ = bytes.withUnsafeBytes { send(client.socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+        exchange.status = response.status
+        exchange.bytesOut = response.body.count
+        client.lingers = true
+        return .NO
+    }
+
+    /// The handler's plan, unless the head breaks the framing rules, is over the head limits or
+    /// announces a body over the limit.
     private func plan(_ head: inout RequestHead, check: HeadCheck, client: ClientConnection) -> RequestPlan {
         head.overLimit = client.overLimit
         let plan = handler.plan(&head)
@@ -202,28 +241,57 @@ final class HTTPServer: Sendable {
         guard let context else { return }
         if started {
             guard let connection else { return }
+            connections.add(1)
+            // Counted in by the accept thread; over the limit when it is taken up.
             let client = ClientConnection(socket: CMicroHTTPD_socket(connection), thread: pthread_self(), handle: connection,
-                                          overLimit: connections.add(1) > settings.maxConnections)
+                                          overLimit: admission.count > admission.limit,
+                                          address: ClientAddress(CMicroHTTPD_client_address(connection)))
             context.pointee = Unmanaged.passRetained(client).toOpaque()
             watchdog.add(client)
         } else {
             guard let stored = context.pointee else { return }
             context.pointee = nil
-            watchdog.remove(Unmanaged<ClientConnection>.fromOpaque(stored).takeRetainedValue())
+            let client = Unmanaged<ClientConnection>.fromOpaque(stored).takeRetainedValue()
+            watchdog.remove(client)
             connections.add(-1)
+            admission.release(client.address)
+            // The socket is still open here, its sending side shut (MicroHTTPDContract, 2): a
+            // duplicate keeps it open past libmicrohttpd's close, to close lingering.
+            if client.phase.phase != .cut && (client.lingers || HTTPServer.hasUnreadBytes(client.socket)) {
+                let copy = dup(client.socket)
+                if copy >= 0 { lingering.close(copy) }
+            }
         }
     }
 
-    /// A request line has arrived: the head's deadline starts.
-    fileprivate func requestLine(on connection: OpaquePointer) {
-        guard let client = HTTPServer.client(of: connection) else { return }
-        client.requestSequence.store(requestLines.add(1, ordering: .relaxed).newValue, ordering: .relaxed)
-        client.enter(.head)
+    private static func hasUnreadBytes(_ socket: Int32) -> Bool {
+        var bytes: Int32 = 0
+        return ioctl(socket, UInt(FIONREAD), &bytes) == 0 && bytes > 0
     }
 
-    /// libmicrohttpd's diagnostics. When its parser rejects a head it answers without a JSON
-    /// body, twice over for a bad `Content-Length`, or not at all when the query arguments fill
-    /// the connection's memory (0.9.75); convertd answers such a head itself and closes.
+    /// A request target has arrived: the head's deadline starts, and the target is judged
+    /// against the head limits while its connection is in hand.
+    fileprivate func requestLine(on connection: OpaquePointer, target: UnsafeMutablePointer<CChar>?) {
+        guard let client = HTTPServer.client(of: connection) else { return }
+        client.enter(.head)
+        guard let target, let refusal = settings.head.verdict(target: target) else { return }
+        client.refusal = refusal
+        // Thousands of arguments would fill the connection's memory before the head is read
+        // (MicroHTTPDContract, 4): one argument is recorded instead, the request refused anyway.
+        if let query = strchr(target, Int32(UInt8(ascii: "?"))) {
+            var cursor = query
+            while let separator = strchr(cursor, Int32(UInt8(ascii: "&"))) {
+                separator.pointee = CChar(UInt8(ascii: "_"))
+                cursor = separator
+            }
+        }
+    }
+
+    /// libmicrohttpd's diagnostics. A head its parser rejects is answered by libmicrohttpd
+    /// itself, without a JSON body; its log line is the only word of it, and it does not say
+    /// which connection (MicroHTTPDContract, 3). A whole head rejected is answered by convertd
+    /// when its connection is certain; anything else (a head too large for the connection's
+    /// memory) is counted and logged as it is, never laid at another connection's door.
     fileprivate func logged(_ text: String) {
         let message = text.hasSuffix("\n") ? String(text.dropLast()) : text
         let prefix = "Error processing request (HTTP response code is "
@@ -231,18 +299,15 @@ final class HTTPServer: Sendable {
             handler.diagnostic(message)
             return
         }
-        // A 414 or 431 comes from the request line or a header line, read in the same call as
-        // the request line when the head is one packet; other statuses only for a whole head.
-        let fromLine = status == 414 || status == 431
-        if let cut = watchdog.answerRejectedHead(status: status, fallBackToLatest: fromLine, headReceived: { CMicroHTTPD_head_received($0.handle) != 0 }) {
+        if let cut = watchdog.answerRejectedHead(status: status, headReceived: { CMicroHTTPD_head_size($0.handle) > 0 }) {
             handler.refused(status: cut.status, reason: cut.reason)
         } else {
-            handler.diagnostic(message)
+            handler.refused(status: status, reason: "libmicrohttpd answered a head it could not hold: \(message)")
         }
     }
 
     private func readHead(_ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
-                          version: UnsafePointer<CChar>?) -> (RequestHead, HeadCheck) {
+                          version: UnsafePointer<CChar>?, client: ClientConnection) -> (RequestHead, HeadCheck) {
         var scan = HeaderScan()
         withUnsafeMutablePointer(to: &scan) { scan in
             _ = MHD_get_connection_values_n(connection, .HEADER_KIND, headerCallback, scan)
@@ -256,7 +321,9 @@ final class HTTPServer: Sendable {
             _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, queryCallback, query)
         }
         let http11 = version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false
-        return (head, HeadCheck(violation: scan.verdict(http11: http11), expectsContinue: scan.expectsContinue))
+        let violation = client.refusal ?? settings.head.verdict(headBytes: CMicroHTTPD_head_size(connection), fields: scan.fields)
+            ?? scan.verdict(http11: http11)
+        return (head, HeadCheck(violation: violation, expectsContinue: scan.expectsContinue))
     }
 
     private func queue(_ response: HTTPResponse, for exchange: Exchange, on connection: OpaquePointer, client: ClientConnection) -> MHD_Result {
@@ -279,7 +346,10 @@ final class HTTPServer: Sendable {
             HTTPServer.add(header.name, header.value, to: created)
         }
         // Over the limit a connection is answered once (a probe) and closed, to free its slot.
-        if handler.isDraining || client.overLimit { MHD_add_response_header(created, "Connection", "close") }
+        if handler.isDraining || client.overLimit {
+            MHD_add_response_header(created, "Connection", "close")
+            client.lingers = true
+        }
         exchange.status = response.status
         exchange.bytesOut = response.body.count
         client.responseSize.store(response.body.count, ordering: .relaxed)
@@ -348,9 +418,9 @@ private let connectionCallback: MHD_NotifyConnectionCallback = { context, connec
         .connection(connection, socketContext, started: code == .CONNECTION_NOTIFY_STARTED)
 }
 
-private let requestLineCallback: CMicroHTTPD_URICallback = { context, connection in
+private let requestLineCallback: CMicroHTTPD_URICallback = { context, connection, target in
     guard let context, let connection else { return }
-    Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().requestLine(on: connection)
+    Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().requestLine(on: connection, target: target)
 }
 
 private let logCallback: CMicroHTTPD_LogCallback = { context, message in

@@ -15,6 +15,8 @@ struct HeaderScan {
     /// The W3C `traceparent` header.
     var traceParent: String?
     var expectsContinue = false
+    /// Header fields seen.
+    private(set) var fields = 0
     /// The first rule the head breaks.
     private(set) var violation: HTTPError? {
         didSet { broken = true }
@@ -30,6 +32,7 @@ struct HeaderScan {
 
     /// Takes the next field, in the order of the head, as it lies in libmicrohttpd's read buffer.
     mutating func add(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
+        fields += 1
         guard !broken else { return }
         if let end = valueEnd, let start = name.baseAddress, HeaderScan.hidesBytes(from: end, to: start) {
             violation = .badHeader("a header value has a NUL byte")
@@ -76,13 +79,16 @@ struct HeaderScan {
         if !transferEncodings.isEmpty && contentLengths > 0 {
             return .badFraming("the request has both Transfer-Encoding and Content-Length")
         }
+        // RFC 9112 §6.1: an HTTP/1.0 recipient cannot know the coding, so the framing is faulty.
+        if !transferEncodings.isEmpty && !http11 {
+            return .badFraming("an HTTP/1.0 request cannot be sent with Transfer-Encoding; send a Content-Length")
+        }
         if !transferEncodings.isEmpty {
             let codings = transferEncodings.joined(separator: ", ")
             if codings.lowercased() != "chunked" { return .unsupportedTransferEncoding(codings) }
         }
-        if hosts > 1 || (http11 && hosts == 0) {
-            return .badHeader("an HTTP/1.1 request needs exactly one Host header; it has \(hosts)")
-        }
+        if hosts > 1 { return .badHeader("a request may have one Host header; it has \(hosts)") }
+        if http11 && hosts == 0 { return .badHeader("an HTTP/1.1 request needs a Host header") }
         return nil
     }
 

@@ -1,6 +1,6 @@
 /// A response as the bytes of an HTTP/1.1 message that closes its connection, for the answers
-/// convertd writes to a socket itself when libmicrohttpd cannot (a deadline, a head its parser
-/// rejected).
+/// convertd writes to a socket itself when libmicrohttpd cannot (a deadline, a body refused
+/// in its middle, a connection refused at accept).
 enum RawResponse {
     static func bytes(of response: HTTPResponse) -> [UInt8] {
         let body: [UInt8] = switch response.body {
@@ -9,7 +9,11 @@ enum RawResponse {
         case .file: []
         }
         var head = "HTTP/1.1 \(response.status) \(reason(response.status))\r\n"
-        head += "Content-Type: \(response.contentType)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        head += "Content-Type: \(response.contentType)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
+        for header in response.headers where header.name.lowercased() != "connection" {
+            head += "\(header.name): \(header.value)\r\n"
+        }
+        head += "\r\n"
         return Array(head.utf8) + body
     }
 
@@ -22,6 +26,7 @@ enum RawResponse {
         case 414: "URI Too Long"
         case 431: "Request Header Fields Too Large"
         case 501: "Not Implemented"
+        case 503: "Service Unavailable"
         case 505: "HTTP Version Not Supported"
         default: "Error"
         }

@@ -73,20 +73,17 @@ final class Watchdog: Sendable {
         }
     }
 
-    /// Answers, on the calling libmicrohttpd thread, the request whose head libmicrohttpd has
-    /// just rejected with `status` (its own answer would come without a JSON body, or not at
-    /// all), and closes the connection. The request is this thread's connection whose head has
-    /// arrived but was not handed on, or else the one whose request line arrived last: the
-    /// parser rejects a head in the same call that read it. With `fallBackToLatest` false, or
-    /// when no connection fits, nothing is done and libmicrohttpd answers as it does.
-    func answerRejectedHead(status: Int, fallBackToLatest: Bool, headReceived: (ClientConnection) -> Bool) -> Cut? {
+    /// Answers, on the calling libmicrohttpd thread, a request whose whole head libmicrohttpd
+    /// has just rejected with `status` (a malformed `Content-Length`, an unsupported version):
+    /// its own answer has no JSON body. The request is this thread's one connection whose head
+    /// has arrived but was not handed on (`MicroHTTPDContract`, 3): libmicrohttpd takes a
+    /// connection from a received head to the access handler in one step, so no other can be
+    /// in that state. With none, or more than one, nothing is done and libmicrohttpd answers.
+    func answerRejectedHead(status: Int, headReceived: (ClientConnection) -> Bool) -> Cut? {
         let thread = pthread_self()
         return open.withLock { open in
-            let candidates = open.values.filter { pthread_equal($0.thread, thread) != 0 && $0.phase.phase == .head }
-            let latest = fallBackToLatest
-                ? candidates.max { $0.requestSequence.load(ordering: .relaxed) < $1.requestSequence.load(ordering: .relaxed) }
-                : nil
-            guard let connection = candidates.first(where: headReceived) ?? latest else { return nil }
+            let candidates = open.values.filter { pthread_equal($0.thread, thread) != 0 && $0.phase.phase == .head && headReceived($0) }
+            guard candidates.count == 1, let connection = candidates.first else { return nil }
             let (phase, since) = connection.phase
             guard connection.cut(ifStill: phase, since: since) else { return nil }
             let error = HTTPError.rejectedHead(status: status)

@@ -41,9 +41,13 @@ final class JSONBodyStream: BodyStream {
         self.limits = limits
     }
 
-    func consume(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
+    func consume(_ chunk: UnsafeBufferPointer<UInt8>) -> HTTPResponse? {
         received += chunk.count
-        guard received <= limits.maxStreamBytes else { return received <= limits.maxStreamBytes + HTTPServer.discardAllowance }
+        // Past the limit the rest is read and dropped, so the 413 comes in turn; far past it, at once.
+        guard received <= limits.maxStreamBytes else {
+            return received <= limits.maxStreamBytes + HTTPServer.discardAllowance 
+                ? nil : HTTPError.bodyTooLarge(limit: limits.maxStreamBytes).response
+        }
         switch state {
         case .undecided:
             switch DocumentStart(chunk) {
@@ -60,7 +64,7 @@ final class JSONBodyStream: BodyStream {
         case .tooLarge:
             break
         }
-        return true
+        return nil
     }
 
     func finish() -> HTTPResponse {

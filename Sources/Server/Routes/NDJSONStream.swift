@@ -14,11 +14,14 @@ final class NDJSONStream: BodyStream {
         self.maxBytes = maxBytes
     }
 
-    func consume(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
+    func consume(_ chunk: UnsafeBufferPointer<UInt8>) -> HTTPResponse? {
         received += chunk.count
-        guard received <= maxBytes else { return received <= maxBytes + HTTPServer.discardAllowance }
+        // Past the limit the rest is read and dropped, so the 413 comes in turn; far past it, at once.
+        guard received <= maxBytes else {
+            return received <= maxBytes + HTTPServer.discardAllowance ? nil : HTTPError.bodyTooLarge(limit: maxBytes).response
+        }
         conversion.feed(chunk, workspace: ThreadWorkspace.current)
-        return true
+        return nil
     }
 
     func finish() -> HTTPResponse {
