@@ -66,7 +66,7 @@ $(API_VENV)/.installed: Tests/API/requirements.txt
 ## test-tsan: the concurrency and live-server tests under ThreadSanitizer (server and tests both instrumented)
 test-tsan: deps
 	SWIFT_BACKTRACE=enable=no CONVERTD_SANITIZER=thread CONVERTD_CORPUS=$(CORPUS) $(SWIFT) test --sanitize=thread --scratch-path .build-tsan \
-	  --filter "Concurrency|LiveServer|Hardening|RegistryLive|Metrics|LogOutput|SpoolTests|ConvertCommandStream"
+	  --filter "Concurrency|LiveServer|Hardening|TransportReliability|RegistryLive|Metrics|LogOutput|SpoolTests|ConvertCommandStream"
 
 ## lint: check the bundled schemas
 lint: build

@@ -478,6 +478,8 @@ C_EXPECT = "hostile: body over the limit with Expect: 100-continue to /reverse (
 C_SMUGGLE = "hostile: a request hidden in a body is never answered"
 C_IDLE = "hostile: connect and disconnect without sending -> server keeps serving"
 C_HALF = "hostile: half a request then close -> server keeps serving"
+C_FLOOD = ("hostile: bursts of 300 connections against a second server at --max-connections 64 -> those over its "
+           "ceiling answered 503 at once, and /healthz and a conversion answered within 2 s of each burst's end")
 C_RELOAD = "reload: SIGHUP every ~5 s, /schemas reflects each change, conversions go on"
 C_NO_5XX = "no 5xx answer (other than 503 overloaded/unavailable)"
 C_ALIVE = "server process alive throughout the load"
@@ -491,7 +493,7 @@ C_SETTLED = "after the load and 5 s idle, /stats shows no request in flight but 
 
 ALL_CHECKS = [C_USER, C_WEIBO, C_EXPLAIN, C_NDJSON, C_BAD_JSON, C_EMPTY, C_DEEP, C_TYPES, C_422, C_UNKNOWN,
               C_NOT_FOUND, C_METHOD, C_MEDIA, C_OPTION, C_MANY, C_TRICKLE_HEAD, C_TRICKLE_BODY, C_DUP_CL, C_TE_CL,
-              C_TE_SPACE, C_TE_GZIP, C_BAD_CL, C_QUERY, C_EXPECT, C_SMUGGLE, C_IDLE, C_HALF, C_RELOAD, C_NO_5XX,
+              C_TE_SPACE, C_TE_GZIP, C_BAD_CL, C_QUERY, C_EXPECT, C_SMUGGLE, C_IDLE, C_HALF, C_FLOOD, C_RELOAD, C_NO_5XX,
               C_ALIVE, C_STATS, C_MEMORY, C_TERM, C_HARNESS]
 
 
@@ -1136,6 +1138,74 @@ class Soak:
                     self.tally.ok(check)
             self.pause(0.02)
 
+    def flood_worker(self):
+        """Bursts of connections over the connection limit, against a server of its own (so the
+        other workers' connections are not refused): libmicrohttpd 0.9.75 hung every worker for
+        good once a burst reached its own limit. Each burst opens 300 connections at once, half
+        of them sending a request, holds them 2 s, closes them all, then asks for normal service."""
+        flooded = Server(self.args.convertd, self.schema_dir,
+                         ["--max-connections", "64", "--max-connections-per-client", "0", "--log-level", "warning"])
+        try:
+            while self.running():
+                held = []
+                for index in range(300):
+                    try:
+                        conn = Connection(flooded.port, timeout=5)
+                    except Refused as refused:
+                        self.tally.fail(C_FLOOD, f"connect during a burst: {refused}")
+                        break
+                    if index % 2:
+                        try:
+                            conn.send(request_bytes("GET", "/healthz"))
+                        except (Closed, Hang):
+                            pass
+                    held.append(conn)
+                self.tally.answer("hostile: flood", f"burst of {len(held)}")
+                time.sleep(2)
+                # Past 64 + 16 of headroom every connection was answered 503 without a request.
+                last = held[-1] if held else None
+                refused = None
+                if last is not None:
+                    try:
+                        refused = last.read_response(time.monotonic() + 5, "GET")
+                    except (Closed, Hang) as error:
+                        self.tally.fail(C_FLOOD, f"the burst's last connection got no 503: {error}")
+                for conn in held:
+                    conn.close()
+                ended = time.monotonic()
+                if refused is not None and (refused.status != 503 or refused.code() != "overloaded"):
+                    self.tally.fail(C_FLOOD, f"the burst's last connection: {refused.brief()}")
+                served = True
+                for raw, method in ((request_bytes("GET", "/healthz"), "GET"),
+                                    (request_bytes("POST", "/convert/GithubUser", self.user), "POST")):
+                    response = None
+                    while response is None and time.monotonic() < ended + 2:
+                        try:
+                            conn = Connection(flooded.port, timeout=2)
+                            conn.send(raw)
+                            response = conn.read_response(ended + 2, method)
+                            conn.close()
+                        except (Refused, Closed, Hang):
+                            time.sleep(0.05)
+                        else:
+                            if response.status == 503:  # the burst's connections are still closing
+                                response = None
+                                time.sleep(0.05)
+                    if response is None or response.status != 200:
+                        served = False
+                        self.tally.fail(C_FLOOD, f"{method} after a burst: "
+                                                 + (response.brief() if response else "no answer within 2 s"))
+                if served:
+                    self.tally.ok(C_FLOOD)
+                self.pause(3)
+        finally:
+            flooded.process.send_signal(signal.SIGTERM)
+            try:
+                flooded.process.wait(15)
+            except subprocess.TimeoutExpired:
+                flooded.kill()
+                self.tally.fail(C_FLOOD, "the flooded server did not exit within 15 s of SIGTERM")
+
     def probe_health(self, kind, check):
         response, conn = self.exchange(kind, check, request_bytes("GET", "/healthz"), None, "GET", timeout=10)
         if conn:
@@ -1327,6 +1397,7 @@ class Soak:
             workers.append(self.worker("many-errors", self.many_errors_worker))
         workers.append(self.worker("framing", self.framing_worker))
         workers.append(self.worker("churn", self.churn_worker))
+        workers.append(self.worker("flood", self.flood_worker))
         workers.append(self.worker("trickle-head", lambda: self.trickle_worker(
             C_TRICKLE_HEAD, "hostile: trickled headers",
             f"POST /convert/GithubUser HTTP/1.1\r\nHost: {HOST}\r\nX-Request-Id: trickle-head\r\n"

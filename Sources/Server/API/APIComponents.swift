@@ -137,13 +137,13 @@ enum APIComponents {
                 OpenAPIResponse(description: "The body is over `--max-body-bytes` (`body_too_large`).",
                                 headers: APIComponents.maybeTraced, content: APIComponents.errorBody)
             case .uriTooLong:
-                OpenAPIResponse(description: "The request line is too long (`uri_too_long`); the connection is closed.",
+                OpenAPIResponse(description: "The request target is over 8 KiB or 64 query arguments (`uri_too_long`); the connection is closed.",
                                 headers: APIComponents.maybeTraced, content: APIComponents.errorBody)
             case .unsupportedMediaType:
                 OpenAPIResponse(description: "The `Content-Type` is not one the operation takes (`unsupported_media_type`).",
                                 headers: APIComponents.traced, content: APIComponents.errorBody)
             case .headersTooLarge:
-                OpenAPIResponse(description: "The head is over 32 KiB (`headers_too_large`); the connection is closed.",
+                OpenAPIResponse(description: "The head is over 16 KiB or 100 fields (`headers_too_large`); the connection is closed.",
                                 headers: APIComponents.maybeTraced, content: APIComponents.errorBody)
             case .notImplemented:
                 OpenAPIResponse(description: "A `Transfer-Encoding` other than `chunked` (`unsupported_transfer_encoding`).",

@@ -84,10 +84,12 @@ struct ServeCommand: ParsableCommand {
             _ = server.stop(within: 1)
             throw ExitCode(1)
         }
+        if let warning = MicroHTTPDContract.versionWarning { logger.warning("\(warning)") }
         logger.notice("listening", metadata: [
             "host": .string(config.server.host), "port": .stringConvertible(port),
             "threads": .stringConvertible(config.server.threads), "models": .stringConvertible(service.engine.registry.names.count),
             "schemas": .string(config.schemas), "admin": .string(config.adminToken == nil ? "off" : "on"),
+            "libmicrohttpd": .string(MicroHTTPDContract.version),
         ])
         let watch = config.reloadInterval > 0 ? SchemaWatch(service: service, interval: config.reloadInterval) : nil
         watch?.start()
