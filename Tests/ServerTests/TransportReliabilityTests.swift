@@ -29,6 +29,8 @@ final class TransportReliabilityTests {
         #expect(refused.allSatisfy { $0.hasPrefix("HTTP/1.1 503 ") }, "\(refused.filter { !$0.hasPrefix("HTTP/1.1 503 ") }.count) without a 503")
         #expect(refused.allSatisfy { $0.contains("Retry-After: 1\r\n") && $0.contains(#""code":"overloaded""#) })
         flood.removeAll()  // closes them
+        let stats = try server.connect().request("GET", "/stats")
+        #expect((value(stats.json, "connectionsRefused") as? Int ?? 0) >= 100, "\(stats.text)")
         usleep(500_000)
         for round in 0..<3 {
             let client = try server.connect()

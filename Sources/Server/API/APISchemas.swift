@@ -195,7 +195,7 @@ enum APISchemas {
     private static let statsBody: JSONValue = [
         "title": "Stats",
         "type": "object",
-        "required": ["cache", "requests", "errorsByCode", "bytes", "inFlight", "connections", "models", "digest", "uptimeSeconds"],
+        "required": ["cache", "requests", "errorsByCode", "bytes", "inFlight", "connections", "connectionsRefused", "models", "digest", "uptimeSeconds"],
         "properties": [
             "cache": [
                 "type": "object",
@@ -212,7 +212,7 @@ enum APISchemas {
             ],
             "errorsByCode": ["type": "object", "additionalProperties": count, "description": "Errors answered, by code."],
             "bytes": ["type": "object", "required": ["in", "out"], "properties": ["in": count, "out": count]],
-            "inFlight": count, "connections": count, "models": count, "digest": ["type": "string"],
+            "inFlight": count, "connections": count, "connectionsRefused": count, "models": count, "digest": ["type": "string"],
             "uptimeSeconds": ["type": "number", "minimum": 0],
         ],
     ]

@@ -70,7 +70,8 @@ struct ServeCommand: ParsableCommand {
         let schemas = SchemaAdmin(engine: Engine(), directory: config.schemas, persist: config.persist)
         let service = Service(schemas: schemas, adminToken: config.adminToken, limits: config.limits, logger: logger,
                               accessLog: AccessLog(format: config.logFormat, level: config.logLevel))
-        let server = HTTPServer(settings: config.server, handler: service, connections: service.stats.connections)
+        let server = HTTPServer(settings: config.server, handler: service, connections: service.stats.connections,
+                                refusedConnections: service.stats.refusedConnections)
         let port: Int
         do {
             port = try server.start()

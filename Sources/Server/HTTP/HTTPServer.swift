@@ -37,6 +37,8 @@ final class HTTPServer: Sendable {
     let handler: any HTTPHandler
     /// Open TCP connections, counted by libmicrohttpd's connection notifications.
     let connections: Gauge
+    /// Connections answered 503 at accept and closed: over the ceiling or a client's share.
+    let refusedConnections: Gauge
     private let admission: Admission
     private let lingering = LingeringClose()
     private let watchdog: Watchdog
@@ -57,10 +59,11 @@ final class HTTPServer: Sendable {
     /// The answer to a connection refused at accept, written by the accept thread itself.
     private static let refusal = RawResponse.bytes(of: HTTPServer.overloaded)
 
-    init(settings: Settings, handler: any HTTPHandler, connections: Gauge) {
+    init(settings: Settings, handler: any HTTPHandler, connections: Gauge, refusedConnections: Gauge = Gauge()) {
         self.settings = settings
         self.handler = handler
         self.connections = connections
+        self.refusedConnections = refusedConnections
         admission = Admission(limit: settings.maxConnections, perClient: settings.maxConnectionsPerClient)
         watchdog = Watchdog(deadlines: settings.deadlines) { [handler] cuts in
             for cut in cuts { handler.refused(status: cut.status, reason: cut.reason) }
@@ -102,9 +105,10 @@ final class HTTPServer: Sendable {
         running.withLock { $0 = handle }
         watchdog.start()
         lingering.start()
-        listener.start { [admission, lingering] socket, address, length in
+        listener.start { [admission, lingering, refusedConnections] socket, address, length in
             let client = ClientAddress(address)
             guard admission.admit(client) != .refuse else {
+                refusedConnections.add(1)
                 HTTPServer.refuse(socket, lingering: lingering)
                 return
             }

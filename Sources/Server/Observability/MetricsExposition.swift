@@ -57,6 +57,9 @@ final class MetricsExposition: Sendable {
         }
         set("convertd_http_requests_in_flight", "Requests being read, converted or answered.", stats.inFlight)
         set("convertd_http_connections_open", "Open client connections.", stats.connections.value)
+        count("convertd_http_connections_refused_total",
+              "Connections answered 503 at accept and closed: over --max-connections and its headroom, or a client's share.", [],
+              stats.refusedConnections.value)
 
         let cache = engine.statistics
         count("convertd_meta_cache_hits_total", "Meta table lookups answered from the table.", [], cache.hits)

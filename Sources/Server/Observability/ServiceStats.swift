@@ -19,6 +19,8 @@ final class ServiceStats: Sendable {
     private let bytesOutGauge = Gauge()
     /// Open TCP connections, kept by the HTTP server.
     let connections = Gauge()
+    /// Connections the HTTP server answered 503 at accept (over its limits), ever.
+    let refusedConnections = Gauge()
     /// Where the histograms live, and what `/metrics` writes out.
     let registry = PrometheusCollectorRegistry()
     /// How long requests took, by route and schema.

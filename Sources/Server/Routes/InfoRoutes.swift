@@ -64,6 +64,7 @@ struct InfoRoutes: Sendable {
             .init("bytes", .object([.init("in", number(stats.bytesIn)), .init("out", number(stats.bytesOut))])),
             .init("inFlight", number(stats.inFlight)),
             .init("connections", number(stats.connections.value)),
+            .init("connectionsRefused", number(stats.refusedConnections.value)),
             .init("models", number(engine.registry.names.count)),
             .init("digest", .string(engine.registry.digest)),
             .init("uptimeSeconds", .number(String(format: "%.3f", stats.uptimeSeconds))),
