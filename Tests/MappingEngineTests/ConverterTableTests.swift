@@ -876,7 +876,10 @@ struct RejectRow: Sendable, CustomTestStringConvertible {
         }
         #expect(coercions.map(\.path) == ["/v/1"])
         let quiet = engine.convert(Array(#"{"v":[1,"2"]}"#.utf8), model: "M", options: .init(mode: .lax))
-        guard case .success(_, let none, _) = quiet else { return }
+        guard case .success(_, let none, _) = quiet else {
+            Testing.Issue.record("expected success without explain, got \(EngineFixture.describe(quiet))")
+            return
+        }
         #expect(none.isEmpty)
     }
 }

@@ -216,11 +216,17 @@ import Testing
         #expect(input.contains("xxxxxxxxxx"))
 
         let short = try EngineFixture.convertValue("int32", #"[1,2]"#, mode: .lax)
-        guard case .failure(let shortErrors) = short else { return }
+        guard case .failure(let shortErrors) = short else {
+            Testing.Issue.record("expected a failure for [1,2] as int32, got \(EngineFixture.describe(short))")
+            return
+        }
         #expect(shortErrors.map(\.input) == ["[1,2]"])
 
         let missing = try EngineFixture.convertValue("{ type: int32, required: true }", "null", mode: .lax)
-        guard case .failure(let nullErrors) = missing else { return }
+        guard case .failure(let nullErrors) = missing else {
+            Testing.Issue.record("expected a failure for a required null, got \(EngineFixture.describe(missing))")
+            return
+        }
         #expect(nullErrors.map(\.input) == ["null"])
     }
 }

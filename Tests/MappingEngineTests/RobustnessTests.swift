@@ -77,10 +77,12 @@ import Testing
         #expect(errors.map(\.code) == [.tooManyItems])
     }
 
-    @Test func everyJSONTestSuiteFileGetsADefinedAnswer() throws {
+    @Test(.enabled(if: Corpus.isPresent, "corpus not found: set CONVERTD_CORPUS or place it at ../shared/corpus"))
+    func everyJSONTestSuiteFileGetsADefinedAnswer() throws {
         let engine = try #require(Self.engine)
-        guard let directory = Corpus.directory?.appendingPathComponent("JSONTestSuite/test_parsing"),
-              let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        let directory = try #require(Corpus.directory?.appendingPathComponent("JSONTestSuite/test_parsing"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(names.count > 300, "JSONTestSuite's test_parsing has 318 files; found \(names.count)")
         for name in names.sorted() where name.hasSuffix(".json") {
             guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) else { continue }
             switch engine.convert(Array(data), model: "Book") {
