@@ -101,30 +101,44 @@ struct ServeCommand: ParsableCommand {
             logger.notice("reloading schemas", metadata: ["schemas": .string(config.schemas)])
             service.reload()
         }
-        watch?.stop()
         drain(service, server, grace: config.grace, logger: logger)
+        watch?.stop()
     }
 
-    /// Readiness goes 503, no new connections, in-flight requests get `grace` seconds to finish;
-    /// whatever is still running then is cut off, so the process exits within the grace period.
+    /// Readiness goes 503, no new connections, and in-flight requests get `grace` seconds to
+    /// finish. The grace period is a hard bound: a request still running then is abandoned —
+    /// a worker thread busy converting cannot be interrupted — and named in the log, and the
+    /// process exits 0 without waiting for it.
     private func drain(_ service: Service, _ server: HTTPServer, grace: Double, logger: Logger) {
         service.startDraining()
         server.stopAccepting()
         logger.notice("draining", metadata: ["in_flight": .stringConvertible(service.stats.inFlight), "grace_s": .stringConvertible(grace)])
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, grace) * 1e9)
-        while service.stats.inFlight > 0 && DispatchTime.now().uptimeNanoseconds < deadline {
+        let deadline = InFlightRequests.now + UInt64(max(0, grace) * 1e9)
+        while service.stats.inFlight > 0 && InFlightRequests.now < deadline {
             usleep(5_000)
         }
-        let unfinished = service.stats.inFlight
-        let left = Double(deadline.subtractingReportingOverflow(DispatchTime.now().uptimeNanoseconds).partialValue) / 1e9
-        // A thread busy with a request holds up the daemon's stop; past the grace period the
-        // process exits without it (a conversion cannot be interrupted, only abandoned).
-        guard server.stop(within: max(0.5, left)) else {
-            logger.warning("stopped with a request still running", metadata: ["unfinished": .stringConvertible(max(1, service.stats.inFlight))])
+        let running = service.stats.inProgress
+        let overdue = running.snapshot()
+        // Stopping the daemon closes the connections left (idle ones at once, those of overdue
+        // requests still arriving or being sent with them); it waits for a thread busy with a
+        // request, so it gets what is left of the grace period, at least a moment.
+        let now = InFlightRequests.now
+        let stopped = server.stop(within: max(0.25, Double(deadline > now ? deadline - now : 0) / 1e9))
+        // A request begun after the wait (pipelined on a kept connection) may be what holds the stop up.
+        let abandoned = stopped ? overdue : overdue + running.snapshot().filter { late in !overdue.contains { $0.span == late.span } }
+        let end = InFlightRequests.now
+        for request in abandoned {
+            logger.warning("request abandoned at the end of the grace period", metadata: [
+                "method": .string(request.method), "path": .string(request.path), "request_id": .string(request.requestID),
+                "running_s": .string(String(format: "%.3f", request.seconds(at: end))),
+            ])
+        }
+        logger.notice("stopped", metadata: ["unfinished": .stringConvertible(abandoned.count)])
+        guard stopped else {
+            // A worker thread is still busy: the process ends without it.
             LogOutput.flush()
             fflush(nil)
             _exit(0)
         }
-        logger.notice("stopped", metadata: ["unfinished": .stringConvertible(unfinished)])
     }
 }

@@ -6,7 +6,7 @@ import Prometheus
 /// (Prometheus) read: requests by route and status, bytes in and out, conversion errors by
 /// code, requests in flight, open connections, uptime. Lock-free: every request adds to a few
 /// relaxed atomics, so a snapshot is exact per counter, not across counters. Durations are
-/// histograms, kept in `durations`.
+/// histograms, kept in `durations`; which requests are in flight, in `inProgress`.
 final class ServiceStats: Sendable {
     /// Status codes 0–599 have a count each; 0 counts requests whose client left before the answer.
     static let statuses = 600
@@ -15,6 +15,8 @@ final class ServiceStats: Sendable {
     /// Errors in conversion answers by `ErrorCode`, in `ErrorCode.allCases` order.
     private let errors = AtomicCounts(count: ErrorCode.allCases.count)
     private let inFlightGauge = Gauge()
+    /// The requests in flight themselves, for the shutdown to name those it abandons.
+    let inProgress = InFlightRequests()
     private let bytesInGauge = Gauge()
     private let bytesOutGauge = Gauge()
     /// Open TCP connections, kept by the HTTP server.
@@ -33,17 +35,20 @@ final class ServiceStats: Sendable {
     }
 
     /// A request has arrived.
-    func begin() {
+    func begin(_ head: RequestHead) {
         inFlightGauge.add(1)
+        inProgress.begin(head)
     }
 
-    /// A request on `route` has ended with `status` after `nanoseconds`.
-    func end(route: RouteLabel, schema: String?, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64) {
+    /// The request of `head` has ended with `status` after `nanoseconds`.
+    func end(_ head: RequestHead, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64) {
         inFlightGauge.add(-1)
+        inProgress.end(head)
+        let route = RouteLabel(head.endpoint)
         requests.add(1, at: ServiceStats.cell(route, status))
         bytesInGauge.add(bytesIn)
         bytesOutGauge.add(bytesOut)
-        durations.record(route: route, schema: schema, nanoseconds: nanoseconds)
+        durations.record(route: route, schema: head.schema, nanoseconds: nanoseconds)
     }
 
     /// A request the server answered (or closed) itself, never in flight.

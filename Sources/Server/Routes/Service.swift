@@ -61,7 +61,7 @@ final class Service: HTTPHandler {
     }
 
     func plan(_ head: inout RequestHead) -> RequestPlan {
-        stats.begin()
+        stats.begin(head)
         let endpoint: Endpoint
         switch Router.route(method: head.method, path: head.path) {
         case .success(let found): endpoint = found
@@ -155,8 +155,7 @@ final class Service: HTTPHandler {
     }
 
     func finished(_ head: RequestHead, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64) {
-        stats.end(route: RouteLabel(head.endpoint), schema: head.schema, status: status,
-                  bytesIn: bytesIn, bytesOut: bytesOut, nanoseconds: nanoseconds)
+        stats.end(head, status: status, bytesIn: bytesIn, bytesOut: bytesOut, nanoseconds: nanoseconds)
         accessLog.record(head, status: status, bytesIn: bytesIn, bytesOut: bytesOut, nanoseconds: nanoseconds)
         if max(bytesIn, bytesOut) >= MemoryRelease.largeRequestBytes { MemoryRelease.afterLargeRequest() }
     }
