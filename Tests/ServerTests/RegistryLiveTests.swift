@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// The runtime registry against the real server: the admin API and its token, changes under
-/// load, the directory watch, `--persist` across a restart, and a port already in use.
+/// load, the directory watch, `--persist` across a restart, runtime changes kept across reloads
+/// without it, and a port already in use.
 @Suite(.serialized, .enabled(if: ConvertdBinary.url != nil, "convertd executable not built next to the tests (run `swift build` first)"))
 final class RegistryLiveTests {
     private let fixture: FixtureDirectory
@@ -150,6 +151,80 @@ final class RegistryLiveTests {
         let first = try LiveServer(schemas: schemas, arguments: ["--admin-token", RegistryLiveTests.token])
         #expect(try first.connect().request("PUT", "/schemas/Pet", body: RegistryLiveTests.pet(readingFrom: "name"), headers: admin + yaml).status == 201)
         #expect(try FileManager.default.contentsOfDirectory(atPath: schemas.path) == ["products.yaml"])
+    }
+
+    // MARK: Runtime changes without --persist: an overlay on the directory
+
+    /// Converts a `Pet` body, for the status.
+    private func petStatus(_ connection: HTTPConnection) throws -> Int {
+        try connection.request("POST", "/convert/Pet", body: #"{"name":"Rex","age":"3"}"#, headers: json).status
+    }
+
+    @Test func aModelPutWithoutPersistSurvivesSIGHUPAReloadAndTheWatch() throws {
+        let server = try LiveServer(schemas: schemas, arguments: ["--admin-token", RegistryLiveTests.token, "--reload-interval", "0.2"])
+        let connection = try server.connect()
+        #expect(try connection.request("PUT", "/schemas/Pet", body: RegistryLiveTests.pet(readingFrom: "name"), headers: admin + yaml).status == 201)
+        let models = value(try connection.request("GET", "/schemas").json, "models") as? [[String: Any]] ?? []
+        #expect(models.first { $0["name"] as? String == "Pet" }?["file"] as? String == "runtime:Pet.yaml")
+        #expect(models.first { $0["name"] as? String == "Product" }?["file"] as? String == "products.yaml")
+
+        server.signal(SIGHUP)
+        #expect(server.waitForLog("schemas loaded", count: 2))
+        #expect(try petStatus(connection) == 200, "lost at SIGHUP")
+
+        #expect(try connection.request("POST", "/schemas/reload", headers: admin).status == 200)
+        #expect(try petStatus(connection) == 200, "lost at POST /schemas/reload")
+
+        // A directory file changes: the watch serves it (Product's name must now be 5 long) and Pet stays.
+        try ServerFixture.products.replacingOccurrences(of: "minLength: 1", with: "minLength: 5")
+            .write(to: schemas.appendingPathComponent("products.yaml"), atomically: true, encoding: .utf8)
+        let written = Date()
+        while try connection.request("POST", "/convert/Product", body: ServerFixture.productBody, headers: json).status == 200,
+              Date().timeIntervalSince(written) < 5 {
+            usleep(20_000)
+        }
+        // At start, at SIGHUP and at the watch's reload (POST /schemas/reload logs "schemas changed").
+        #expect(server.logText.components(separatedBy: "schemas loaded").count - 1 == 3, "\(server.logText.suffix(800))")
+        #expect(try petStatus(connection) == 200, "lost at the watch's reload")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: schemas.path) == ["products.yaml"])
+    }
+
+    @Test func aDirectoryModelDeletedWithoutPersistStaysDeletedUntilPutAgain() throws {
+        let server = try LiveServer(schemas: schemas, arguments: ["--admin-token", RegistryLiveTests.token])
+        let connection = try server.connect()
+        #expect(try connection.request("DELETE", "/schemas/Product", headers: admin).status == 200)
+        #expect(try connection.request("POST", "/schemas/reload", headers: admin).status == 200)
+        server.signal(SIGHUP)
+        #expect(server.waitForLog("schemas loaded", count: 2))
+        #expect(try connection.request("POST", "/convert/Product", body: ServerFixture.productBody, headers: json).status == 404)
+        #expect(try connection.request("POST", "/convert/Maker", body: #"{"name":"Acme"}"#, headers: json).status == 200)
+        let product = ServerFixture.products.components(separatedBy: "Maker:\n").first ?? ""
+        #expect(try connection.request("PUT", "/schemas/Product", body: product, headers: admin + yaml).status == 201)
+        #expect(try connection.request("POST", "/schemas/reload", headers: admin).status == 200)
+        let converted = try connection.request("POST", "/convert/Product", body: ServerFixture.productBody, headers: json)
+        #expect(converted.text == ServerFixture.productOutput)
+    }
+
+    @Test func aDirectoryChangeThatBreaksARuntimeModelIsRefusedAndTheOldSchemasServe() throws {
+        let server = try LiveServer(schemas: schemas, arguments: ["--admin-token", RegistryLiveTests.token])
+        let connection = try server.connect()
+        let pet = "Pet:\n  properties:\n    name: string\n    age: int32\n    maker: Maker\n"
+        #expect(try connection.request("PUT", "/schemas/Pet", body: pet, headers: admin + yaml).status == 201)
+        // The directory drops Maker, which the runtime Pet uses.
+        try "Product:\n  properties:\n    id: int64\n".write(to: schemas.appendingPathComponent("products.yaml"), atomically: true, encoding: .utf8)
+        let refused = try connection.request("POST", "/schemas/reload", headers: admin)
+        #expect(refused.status == 422)
+        let errors = value(refused.json, "errors") as? [[String: Any]] ?? []
+        #expect(errors.count == 1, "\(refused.text)")
+        #expect(errors.first?["file"] as? String == "runtime:Pet.yaml")
+        #expect(errors.first?["model"] as? String == "Pet")
+        #expect(errors.first?["property"] as? String == "maker")
+        #expect((errors.first?["message"] as? String)?.contains("'Maker'") == true)
+        server.signal(SIGHUP)
+        #expect(server.waitForLog("schema reload failed"))
+        #expect(server.logText.contains("runtime:Pet.yaml: Pet.maker"), "\(server.logText.suffix(800))")
+        #expect(try petStatus(connection) == 200)
+        #expect(try connection.request("POST", "/convert/Product", body: ServerFixture.productBody, headers: json).text == ServerFixture.productOutput)
     }
 
     @Test func aSecondServerOnAPortInUseRefusesToStart() throws {

@@ -198,19 +198,44 @@ struct ServiceTests {
         #expect(fresh.exchange("GET", "/readyz").status == 200)
     }
 
+    /// Whether a reload was tried and served (true) or refused (false); nil when not tried.
+    private static func served(_ outcome: SchemaAdmin.Outcome?) -> Bool? {
+        outcome.map { if case .success = $0 { true } else { false } }
+    }
+
     @Test func theWatchTriesABrokenDirectoryOnceUntilItChanges() throws {
         let directory = try ServerFixture.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let admin = SchemaAdmin(engine: Engine(), directory: directory.path, persist: false)
-        #expect(admin.reloadIfChanged().map { if case .success = $0 { true } else { false } } == true)
+        #expect(Self.served(admin.reloadIfChanged()) == true)
         #expect(admin.reloadIfChanged() == nil)
         let broken = directory.appendingPathComponent("broken.yaml")
         try "Broken: { properties: { x: nosuchtype } }".write(to: broken, atomically: true, encoding: .utf8)
-        #expect(admin.reloadIfChanged().map { if case .failure = $0 { true } else { false } } == true)
+        #expect(Self.served(admin.reloadIfChanged()) == false)
         #expect(admin.reloadIfChanged() == nil)
         try FileManager.default.removeItem(at: broken)
         #expect(admin.reloadIfChanged() == nil)
         try "Fixed: { properties: { x: int8 } }".write(to: broken, atomically: true, encoding: .utf8)
-        #expect(admin.reloadIfChanged().map { if case .success = $0 { true } else { false } } == true)
+        #expect(Self.served(admin.reloadIfChanged()) == true)
+    }
+
+    @Test func theWatchKeepsRuntimeChangesAndRetriesARefusedDirectoryWhenTheyChange() throws {
+        let directory = try ServerFixture.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let admin = SchemaAdmin(engine: Engine(), directory: directory.path, persist: false)
+        #expect(Self.served(admin.reload()) == true)
+        #expect(Self.served(admin.put(model: "Pet", text: "Pet: { properties: { maker: Maker } }", yaml: true)) == true)
+        // A runtime change is not a change of the directory, to be undone.
+        #expect(admin.reloadIfChanged() == nil)
+        // The directory drops Maker, which the runtime Pet uses: refused once.
+        try "Product: { properties: { id: int64 } }".write(to: directory.appendingPathComponent("products.yaml"), atomically: true, encoding: .utf8)
+        #expect(Self.served(admin.reloadIfChanged()) == false)
+        #expect(admin.reloadIfChanged() == nil)
+        #expect(admin.engine.registry.names == ["Maker", "Pet", "Product"])
+        // Deleting the runtime Pet makes the directory fit: the watch tries it again.
+        #expect(Self.served(admin.delete(model: "Pet")) == true)
+        #expect(Self.served(admin.reloadIfChanged()) == true)
+        #expect(admin.engine.registry.names == ["Product"])
+        #expect(admin.engine.registry.models["Product"]?.properties.count == 1)
     }
 }

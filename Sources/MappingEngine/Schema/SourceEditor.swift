@@ -8,6 +8,17 @@ enum SourceEditor {
     /// the models it defines leave the files that held them, and any other models already in the
     /// stored file stay there, after the source's.
     static func put(model: String, source: SchemaSource, into registry: SchemaRegistry) -> Result<[SchemaSource], RegistryChangeError> {
+        filesByName(registry).flatMap { files in
+            put(model: model, source: source, storedAs: model, into: files) { defined in
+                Set(defined.compactMap { registry.definitions[$0]?.file })
+            }
+        }.map { $0.values.sorted { $0.file < $1.file } }
+    }
+
+    /// `files` after `source` is stored as `<name>` and its own extension; `holders` names the
+    /// files that may define the models the source defines, which leave them.
+    static func put(model: String, source: SchemaSource, storedAs name: String, into files: [String: SchemaSource],
+                    holders: (Set<String>) -> Set<String>) -> Result<[String: SchemaSource], RegistryChangeError> {
         guard ModelName.isValid(model) else {
             return .failure(.invalid(SchemaErrors([SchemaError(file: source.file, model: model,
                                                                message: "'\(model)' is not a valid model name ([A-Za-z_][A-Za-z0-9_]*)")])))
@@ -16,7 +27,7 @@ enum SourceEditor {
             return .failure(.invalid(SchemaErrors([SchemaError(
                 file: source.file, model: model, message: "a schema file's name must end in \(SchemaSource.extensions.joined(separator: ", "))")])))
         }
-        var stored = SchemaSource(file: model + fileExtension, text: source.text)
+        var stored = SchemaSource(file: name + fileExtension, text: source.text)
         let members: [JSONValue.Member]
         do {
             let root = try stored.root()
@@ -31,14 +42,9 @@ enum SourceEditor {
         }
         guard members.contains(where: { $0.key == model }) else { return .failure(.modelNotDefined(model)) }
         let defined = Set(members.map(\.key))
-        var files: [String: SchemaSource]
-        switch filesByName(registry) {
-        case .success(let found): files = found
-        case .failure(let error): return .failure(error)
-        }
-        let holders = Set(defined.compactMap { registry.definitions[$0]?.file }).subtracting([stored.file])
+        var files = files
         do {
-            for file in holders {
+            for file in holders(defined).subtracting([stored.file]) {
                 guard let old = files[file] else { continue }
                 files[file] = try removing(defined, from: old)
             }
@@ -52,15 +58,14 @@ enum SourceEditor {
             return .failure(.invalid(SchemaErrors([error])))
         }
         files[stored.file] = stored
-        return .success(files.values.sorted { $0.file < $1.file })
+        return .success(files)
     }
 
     /// The files after `model` leaves the file that holds it; refused while another model
     /// extends or references it.
     static func delete(model: String, from registry: SchemaRegistry) -> Result<[SchemaSource], RegistryChangeError> {
+        if let refusal = refusal(deleting: model, from: registry) { return .failure(refusal) }
         guard let definition = registry.definitions[model] else { return .failure(.unknownModel(model)) }
-        let users = registry.definitions.values.filter { $0.name != model && $0.references.contains(model) }.map(\.name).sorted()
-        guard users.isEmpty else { return .failure(.inUse(model: model, by: users)) }
         var files: [String: SchemaSource]
         switch filesByName(registry) {
         case .success(let found): files = found
@@ -74,6 +79,14 @@ enum SourceEditor {
             }
         }
         return .success(files.values.sorted { $0.file < $1.file })
+    }
+
+    /// Why `model` cannot leave `registry`: it is not there, or other models extend or reference
+    /// it; nil when it can.
+    static func refusal(deleting model: String, from registry: SchemaRegistry) -> RegistryChangeError? {
+        guard registry.definitions[model] != nil else { return .unknownModel(model) }
+        let users = registry.definitions.values.filter { $0.name != model && $0.references.contains(model) }.map(\.name).sorted()
+        return users.isEmpty ? nil : .inUse(model: model, by: users)
     }
 
     /// The registry's sources by file; refused when a model's file is not among them (a registry
@@ -90,7 +103,7 @@ enum SourceEditor {
     }
 
     /// `source` without the models named in `names`, re-serialized; nil when nothing is left.
-    private static func removing(_ names: Set<String>, from source: SchemaSource) throws(SchemaError) -> SchemaSource? {
+    static func removing(_ names: Set<String>, from source: SchemaSource) throws(SchemaError) -> SchemaSource? {
         guard case .object(let members) = try source.root() else { return source }
         let kept = members.filter { !names.contains($0.key) }
         if kept.count == members.count { return source }

@@ -1,7 +1,8 @@
-/// Checks the schema directory every interval and reloads it when its files differ from the
-/// sources served (`--reload-interval`). Comparing content rather than modification times
-/// catches a Kubernetes ConfigMap update, which swaps a `..data` symlink and leaves every file's
-/// time as it was, and ignores the service's own `--persist` writes, which are already served.
+/// Checks the schema directory every interval and reloads it, with the runtime changes laid
+/// over it, when its files differ from those last loaded (`--reload-interval`). Comparing
+/// content rather than modification times catches a Kubernetes ConfigMap update, which swaps a
+/// `..data` symlink and leaves every file's time as it was, and ignores the service's own
+/// `--persist` writes, which are already served.
 final class SchemaWatch: Sendable {
     private let service: Service
     private let interval: Double
