@@ -36,21 +36,12 @@ final class ShutdownLiveTests {
         try busy.send(HTTPConnection.head("POST", "/convert/Product", length: body.utf8.count, headers: json + [("X-Request-Id", id)]) + body)
         // The whole body is in the kernel's buffers; the server reads it in milliseconds and converts.
         usleep(500_000)
-        let signalled = Date()
-        server.signal(SIGTERM)
-        let status = server.waitForExit(timeout: 1 + ShutdownLiveTests.margin)
-        let took = Date().timeIntervalSince(signalled)
-        if status == nil {
-            kill(server.process.processIdentifier, SIGKILL)
-            server.process.waitUntilExit()
-        }
-        #expect(status == 0, "still running \(took) s after SIGTERM with --grace 1 (\(count) elements)\n\(server.logText.suffix(600))")
-        #expect(server.process.terminationReason == .exit)
-        let abandoned = server.logText.split(separator: "\n").filter { $0.contains("request abandoned") }
+        let exit = terminate(server, waiting: 1 + ShutdownLiveTests.margin)
+        #expect(exit.status == 0, "still running \(exit.seconds) s after SIGTERM with --grace 1 (\(count) elements)\n\(server.logText.suffix(600))")
+        let abandoned = abandonedLines(server)
         #expect(abandoned.count == 1, "\(server.logText.suffix(800))")
-        let line = abandoned.first.map(String.init) ?? ""
         for field in ["method=POST", "path=/convert/Product", "request_id=\(id)", "running_s="] {
-            #expect(line.contains(field), "\(line)")
+            #expect(abandoned.first?.contains(field) == true, "\(abandoned)")
         }
         #expect(server.logText.contains("stopped unfinished=1"))
     }
@@ -62,12 +53,11 @@ final class ShutdownLiveTests {
         let slow = try server.connect()
         try slow.send(HTTPConnection.head("POST", "/convert/Product", length: 10_000, headers: json + [("X-Request-Id", "half-sent")]) + "[")
         usleep(200_000)
-        let signalled = Date()
-        server.signal(SIGTERM)
-        #expect(server.waitForExit(timeout: 10) == 0)
-        #expect(Date().timeIntervalSince(signalled) < 2.5, "exited after \(Date().timeIntervalSince(signalled)) s")
-        #expect(server.logText.contains("request abandoned"), "\(server.logText.suffix(600))")
-        #expect(server.logText.contains("request_id=half-sent"))
+        let exit = terminate(server, waiting: 1 + ShutdownLiveTests.margin)
+        #expect(exit.status == 0)
+        #expect(exit.seconds < 2.5, "exited after \(exit.seconds) s")
+        let abandoned = abandonedLines(server)
+        #expect(abandoned.count == 1 && abandoned.first?.contains("request_id=half-sent") == true, "\(server.logText.suffix(600))")
         #expect(server.logText.contains("stopped unfinished=1"))
     }
 
@@ -79,16 +69,34 @@ final class ShutdownLiveTests {
         let started = try server.connect()
         try started.send("GET /healthz HTTP/1.1\r\n")
         usleep(200_000)
-        let signalled = Date()
-        server.signal(SIGTERM)
-        #expect(server.waitForExit(timeout: 10) == 0)
+        let exit = terminate(server, waiting: 10)
+        #expect(exit.status == 0)
         // Nothing is in flight, so nothing waits for the grace period.
-        #expect(Date().timeIntervalSince(signalled) < 2, "exited after \(Date().timeIntervalSince(signalled)) s")
+        #expect(exit.seconds < 2, "exited after \(exit.seconds) s")
         #expect(server.logText.contains("stopped unfinished=0"), "\(server.logText.suffix(600))")
         withExtendedLifetime((silent, started)) {}
     }
 
-    /// A `Product` whose every property fails: each costs a conversion and four errors.
+    /// Sends `SIGTERM` and waits up to `timeout` seconds: the exit status, nil when the server was
+    /// still running (it is then killed, so the test ends), and the seconds it took.
+    private func terminate(_ server: LiveServer, waiting timeout: Double) -> (status: Int32?, seconds: Double) {
+        let signalled = Date()
+        server.signal(SIGTERM)
+        let status = server.waitForExit(timeout: timeout)
+        let seconds = Date().timeIntervalSince(signalled)
+        if status == nil {
+            kill(server.process.processIdentifier, SIGKILL)
+            server.process.waitUntilExit()
+        }
+        return (server.process.terminationReason == .exit ? status : nil, seconds)
+    }
+
+    /// The log's lines naming a request abandoned at the end of the grace period.
+    private func abandonedLines(_ server: LiveServer) -> [String] {
+        server.logText.split(separator: "\n").filter { $0.contains("request abandoned") }.map(String.init)
+    }
+
+    /// A `Product` whose every property fails: each costs a conversion and five errors.
     private static let failingProduct = #"{"id":"x","title":"","price":"-1","released_at":"nope","maker":{"name":{}}}"#
 
     /// An array of `count` failing products.
