@@ -43,13 +43,13 @@ struct ServeCommand: ParsableCommand {
     var maxConnectionsPerClient: Int?
     @Option(help: "Bearer token that opens the admin API (PUT/DELETE /schemas/{Model}, POST /schemas/reload); without one the admin API answers 403 (env ADMIN_TOKEN, or ADMIN_TOKEN_FILE naming a file that holds it).")
     var adminToken: String?
-    @Flag(help: "Write accepted admin changes into the schema directory, so a restart serves them (env PERSIST=1); without it they last until restart.")
+    @Flag(help: "Write accepted admin changes into the schema directory, so a restart serves them (env PERSIST=1); without it they last until restart, laid over the directory again at every reload.")
     var persist = false
     @Option(help: "Seconds between checks of the schema directory, reloaded when its files change; 0 turns the watch off (env RELOAD_INTERVAL, default 0).")
     var reloadInterval: Double?
     @Flag(help: "Share the port with other processes that ask the same (SO_REUSEPORT); without it a port in use is an error (env SHARE_PORT=1).")
     var sharePort = false
-    @Option(help: "Seconds in-flight requests get to finish after SIGTERM (env GRACE, default 10).")
+    @Option(help: "Seconds in-flight requests get to finish after SIGTERM; then the process exits 0 without those still running, naming each in the log (env GRACE, default 10).")
     var grace: Double?
     @Option(help: "trace, debug, info, notice, warning, error or critical (env LOG_LEVEL, default info).")
     var logLevel: String?
