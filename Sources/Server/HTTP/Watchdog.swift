@@ -1,3 +1,4 @@
+import CMicroHTTPD  // MSG_DONTWAIT and MSG_NOSIGNAL: sys/socket.h as the shim includes it (Glibc's module does not export them to every file)
 import Glibc
 import Synchronization
 
