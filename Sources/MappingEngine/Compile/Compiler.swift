@@ -198,11 +198,11 @@ struct Compiler {
         if property.minLength != nil || property.maxLength != nil {
             checks.append(LengthCheck(limits: CountLimits(min: property.minLength, max: property.maxLength), countsBytes: kind == .data))
         }
-        if let pattern = property.pattern {
-            do {
-                checks.append(PatternCheck(pattern: try CompiledPattern(pattern)))
+        if let source = property.pattern {
+            do throws(PatternError) {
+                checks.append(PatternCheck(pattern: try Pattern(source)))
             } catch {
-                fail(model, property.name, "pattern '\(pattern)' does not compile: \(error)")
+                fail(model, property.name, "pattern '\(source)' is refused at column \(error.column): \(error.reason)")
             }
         }
         if !checks.isEmpty { converter = CheckedConverter(inner: converter, checks: checks) }
