@@ -52,7 +52,8 @@ struct PatternParser {
     private mutating func concatenation() throws(PatternError) -> PatternNode {
         var items: [PatternNode] = []
         while let next = peek, next != "|", next != ")" {
-            items.append(try quantified(try atom()))
+            let start = index
+            items.append(try quantified(try atom(), grouped: scalars[start] == "("))
         }
         switch items.count {
         case 0: return .empty
@@ -90,11 +91,12 @@ struct PatternParser {
         }
     }
 
-    /// `atom` with the quantifier that follows it, if any.
-    private mutating func quantified(_ atom: PatternNode) throws(PatternError) -> PatternNode {
+    /// `atom` with the quantifier that follows it, if any. A bare assertion cannot be repeated
+    /// (ECMA-262's grammar); one in a group can, harmlessly.
+    private mutating func quantified(_ atom: PatternNode, grouped: Bool) throws(PatternError) -> PatternNode {
         let start = index
         guard let (min, max) = try quantifier() else { return atom }
-        if case .assertion = atom {
+        if case .assertion = atom, !grouped {
             throw refusal(at: start, "an anchor or word boundary cannot be repeated")
         }
         // Laziness changes which match is found, never whether there is one.
