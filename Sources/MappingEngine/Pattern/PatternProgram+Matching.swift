@@ -36,7 +36,17 @@ extension PatternProgram {
         var step: Int32 = 0
         var position = 0
         var previous = PatternProgram.outside
+        let firstScalars = self.firstScalars
         while true {
+            if aliveCount == 0, let firstScalars {
+                // No match is under way: a position whose scalar starts none needs no step.
+                while position < text.count {
+                    let (scalar, width) = PatternProgram.decode(text, at: position)
+                    if firstScalars.contains(scalar) { break }
+                    previous = scalar
+                    position += width
+                }
+            }
             let (scalar, width) = position < text.count ? PatternProgram.decode(text, at: position) : (PatternProgram.outside, 0)
             if step == .max {
                 reached.update(repeating: 0, count: count)
