@@ -14,7 +14,7 @@ struct Compiler {
     private(set) var references: [String: Set<String>] = [:]
     private var pendingDefaults: [(meta: ModelMeta, index: Int, value: JSONValue, nullable: Bool)] = []
     /// Constraints that do not fit their type; defaults, enums and values that do not convert;
-    /// patterns that do not compile.
+    /// patterns refused (outside the supported subset, or past a cap).
     private(set) var errors: [SchemaError] = []
 
     init(registry: SchemaRegistry, keeping kept: [String: ModelMeta] = [:]) {

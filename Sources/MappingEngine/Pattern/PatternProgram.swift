@@ -42,6 +42,7 @@ struct PatternProgram: Sendable {
 /// One NFA state: a consuming state (`scalar`, `set`) goes on to the next state once it takes a
 /// scalar; the others move without taking one.
 struct PatternInstruction: Sendable, Hashable {
+    /// What the state does, with `x` and `y` as its operands.
     enum Opcode: UInt8, Sendable {
         /// Takes the scalar `x`.
         case scalar
@@ -58,7 +59,9 @@ struct PatternInstruction: Sendable, Hashable {
     }
 
     var opcode: Opcode
+    /// A scalar, a set's index, a state or an assertion, by `opcode`.
     var x: Int32
+    /// The second state of a `split`.
     var y: Int32
 
     init(_ opcode: Opcode, _ x: Int32 = 0, _ y: Int32 = 0) {
