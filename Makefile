@@ -5,7 +5,7 @@ PORT       ?= 8080
 CORPUS     ?= $(abspath ../shared/corpus)
 APT_PKGS   := libmicrohttpd-dev pkg-config
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= FuzzJSONParser FuzzSchemaLoader FuzzConversion FuzzArrayStream FuzzInference
+FUZZ_TARGETS ?= FuzzJSONParser FuzzSchemaLoader FuzzConversion FuzzArrayStream FuzzInference FuzzPattern
 FUZZ_DIR   := .build-fuzz
 API_VENV   := .build-venv/api
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -102,17 +102,18 @@ bench-http: build bench-deps
 
 # Leaks are checked after each input (libFuzzer's -detect_leaks); the check at exit is off because it reports
 # what a target keeps in globals, which LeakSanitizer cannot follow through Swift's tagged enum payload pointers.
-## fuzz: libFuzzer + ASan on the JSON parser, the schema loader, whole conversions, streamed arrays (against whole conversions) and schema inference (the inferred schema must load and convert its samples), FUZZ_SECONDS (60) each; fails on a crash, timeout or OOM
+## fuzz: libFuzzer + ASan on the JSON parser, the schema loader, whole conversions, streamed arrays (against whole conversions), schema inference (the inferred schema must load and convert its samples) and patterns (arbitrary bytes compiled, then searched over arbitrary text), FUZZ_SECONDS (60) each; fails on a crash, timeout or OOM
 fuzz: deps
 	SWIFT_BACKTRACE=enable=no $(SWIFT) build --package-path Tests/Fuzz --scratch-path $(FUZZ_DIR)/build -c release -Xswiftc -g \
 	  --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
-	@for t in FuzzJSONParser FuzzSchemaLoader FuzzConversion FuzzArrayStream FuzzInference; do mkdir -p $(FUZZ_DIR)/corpus/$$t $(FUZZ_DIR)/artifacts/$$t; done
+	@for t in FuzzJSONParser FuzzSchemaLoader FuzzConversion FuzzArrayStream FuzzInference FuzzPattern; do mkdir -p $(FUZZ_DIR)/corpus/$$t $(FUZZ_DIR)/artifacts/$$t; done
 	@cp $(SCHEMAS)/* Tests/MappingEngineTests/Golden/*/schemas/* $(FUZZ_DIR)/corpus/FuzzSchemaLoader/
 	@for f in Tests/MappingEngineTests/Golden/*/input.json; do \
 	  name=$${f%/input.json}; name=golden-$${name##*/}.json; \
 	  cp $$f $(FUZZ_DIR)/corpus/FuzzJSONParser/$$name; cp $$f $(FUZZ_DIR)/corpus/FuzzConversion/$$name; cp $$f $(FUZZ_DIR)/corpus/FuzzArrayStream/$$name; cp $$f $(FUZZ_DIR)/corpus/FuzzInference/$$name; \
 	done
 	@cp examples/*.json examples/*.ndjson $(FUZZ_DIR)/corpus/FuzzInference/
+	@n=0; while IFS= read -r seed; do n=$$((n + 1)); printf '%s' "$$seed" | tr '\t' '\n' >$(FUZZ_DIR)/corpus/FuzzPattern/seed-$$n; done <Tests/Fuzz/pattern.seeds
 	@if [ -d "$(CORPUS)" ]; then \
 	  for t in FuzzJSONParser FuzzConversion FuzzArrayStream FuzzInference; do \
 	    cp $(CORPUS)/*.json $(FUZZ_DIR)/corpus/$$t/ && cp $(CORPUS)/JSONTestSuite/test_parsing/*.json $(FUZZ_DIR)/corpus/$$t/ || exit 1; \
@@ -125,6 +126,7 @@ fuzz: deps
 	    FuzzConversion) len=65536; dict=json;; \
 	    FuzzArrayStream) len=65536; dict=json;; \
 	    FuzzInference) len=65536; dict=json;; \
+	    FuzzPattern) len=4096; dict=pattern;; \
 	    *) echo "fuzz: unknown target $$t"; exit 1;; \
 	  esac; \
 	  echo "fuzz: $$t for $(FUZZ_SECONDS) s (log: $(FUZZ_DIR)/$$t.log)"; \

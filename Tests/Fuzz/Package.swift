@@ -45,6 +45,11 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "MappingEngine", package: "convertd")],
             swiftSettings: fuzzTarget
         ),
+        .executableTarget(
+            name: "FuzzPattern",
+            dependencies: ["FuzzSupport", .product(name: "MappingEngine", package: "convertd")],
+            swiftSettings: fuzzTarget
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -52,6 +52,13 @@ TERM_SECONDS = 15.0
 # A keep-alive connection idle this long may have been closed by the server in the meantime:
 # a request that meets the close is sent again on a new connection (as HTTP clients do).
 STALE_SECONDS = 1.0
+# A model in the soak's copy of the schemas whose pattern takes a backtracking engine exponential
+# time on a near miss ("aaa…a!"); convertd's engine must answer it as fast as any other value.
+SLOW_PATTERN_FILE = "soak_slow_pattern.yaml"
+SLOW_PATTERN_MODEL = "SoakSlowPattern:\n  properties:\n    s: { type: string, pattern: '^(a+)+$', required: true }\n"
+# Generous for a pool thread busy with the 200k-element array; backtracking would take longer
+# than the age of the universe on the 5,000-character near misses sent.
+SLOW_PATTERN_SECONDS = 10.0
 
 
 # ---------------------------------------------------------------------------------------------
@@ -480,6 +487,8 @@ C_IDLE = "hostile: connect and disconnect without sending -> server keeps servin
 C_HALF = "hostile: half a request then close -> server keeps serving"
 C_FLOOD = ("hostile: bursts of 300 connections against a second server at --max-connections 64 -> those over its "
            "ceiling answered 503 at once, and /healthz and a conversion answered within 2 s of each burst's end")
+C_SLOW_PATTERN = (f"hostile: 5,000-10,000-character near misses of ^(a+)+$ -> 422 pattern_mismatch within "
+                  f"{SLOW_PATTERN_SECONDS:.0f} s (the exact string 200)")
 C_RELOAD = "reload: SIGHUP every ~5 s, /schemas reflects each change, conversions go on"
 C_NO_5XX = "no 5xx answer (other than 503 overloaded/unavailable)"
 C_ALIVE = "server process alive throughout the load"
@@ -493,7 +502,8 @@ C_SETTLED = "after the load and 5 s idle, /stats shows no request in flight but 
 
 ALL_CHECKS = [C_USER, C_WEIBO, C_EXPLAIN, C_NDJSON, C_BAD_JSON, C_EMPTY, C_DEEP, C_TYPES, C_422, C_UNKNOWN,
               C_NOT_FOUND, C_METHOD, C_MEDIA, C_OPTION, C_MANY, C_TRICKLE_HEAD, C_TRICKLE_BODY, C_DUP_CL, C_TE_CL,
-              C_TE_SPACE, C_TE_GZIP, C_BAD_CL, C_QUERY, C_EXPECT, C_SMUGGLE, C_IDLE, C_HALF, C_FLOOD, C_RELOAD, C_NO_5XX,
+              C_TE_SPACE, C_TE_GZIP, C_BAD_CL, C_QUERY, C_EXPECT, C_SMUGGLE, C_IDLE, C_HALF, C_FLOOD, C_SLOW_PATTERN,
+              C_RELOAD, C_NO_5XX,
               C_ALIVE, C_STATS, C_MEMORY, C_TERM, C_HARNESS]
 
 
@@ -894,6 +904,31 @@ class Soak:
         return None
 
     # -- hostile traffic ---------------------------------------------------------------------
+
+    def slow_pattern_worker(self):
+        """Long near misses of a pattern catastrophic for backtracking, on one keep-alive
+        connection: each answered 422 pattern_mismatch within SLOW_PATTERN_SECONDS; one request
+        in ten is the exact string, which must convert (so the model is not refusing everything)."""
+        rng = random.Random(20260102)
+        conn = None
+        while self.running():
+            text = "a" * rng.randint(5_000, 10_000)
+            near_miss = rng.random() < 0.9
+            if near_miss:
+                text += rng.choice("!b ")
+            raw = request_bytes("POST", "/convert/SoakSlowPattern", json.dumps({"s": text}).encode())
+            response, conn = self.exchange("hostile: slow pattern", C_SLOW_PATTERN, raw, conn, timeout=SLOW_PATTERN_SECONDS)
+            if response is None:
+                self.pause(0.2)
+                continue
+            status, code = (422, "pattern_mismatch") if near_miss else (200, None)
+            if response.status != status or (code and response.code() != code):
+                what = f"a {len(text):,}-character {'near miss' if near_miss else 'match'}"
+                self.tally.fail(C_SLOW_PATTERN, f"{what}: expected {status} {code or ''}, got {response.brief()} [{response.context}]")
+            else:
+                self.tally.ok(C_SLOW_PATTERN)
+        if conn:
+            conn.close()
 
     def hidden_request(self):
         """A complete request to hide in a body; the id marks an answer to it."""
@@ -1349,6 +1384,8 @@ class Soak:
                 raise SystemExit(f"soak: {args.schemas} has no github.yaml (GithubUser)")
             with open(github) as file:
                 self.github_original = file.read()
+            with open(os.path.join(self.schema_dir, SLOW_PATTERN_FILE), "w") as file:
+                file.write(SLOW_PATTERN_MODEL)
             extra = list(args.server_arg)
             self.deadline_flags = help_lists(args.convertd, "--header-timeout") and help_lists(args.convertd, "--body-timeout")
             if self.deadline_flags:
@@ -1398,6 +1435,7 @@ class Soak:
         workers.append(self.worker("framing", self.framing_worker))
         workers.append(self.worker("churn", self.churn_worker))
         workers.append(self.worker("flood", self.flood_worker))
+        workers.append(self.worker("slow-pattern", self.slow_pattern_worker))
         workers.append(self.worker("trickle-head", lambda: self.trickle_worker(
             C_TRICKLE_HEAD, "hostile: trickled headers",
             f"POST /convert/GithubUser HTTP/1.1\r\nHost: {HOST}\r\nX-Request-Id: trickle-head\r\n"

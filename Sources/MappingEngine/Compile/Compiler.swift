@@ -14,7 +14,7 @@ struct Compiler {
     private(set) var references: [String: Set<String>] = [:]
     private var pendingDefaults: [(meta: ModelMeta, index: Int, value: JSONValue, nullable: Bool)] = []
     /// Constraints that do not fit their type; defaults, enums and values that do not convert;
-    /// patterns that do not compile.
+    /// patterns refused (outside the supported subset, or past a cap).
     private(set) var errors: [SchemaError] = []
 
     init(registry: SchemaRegistry, keeping kept: [String: ModelMeta] = [:]) {
@@ -198,11 +198,11 @@ struct Compiler {
         if property.minLength != nil || property.maxLength != nil {
             checks.append(LengthCheck(limits: CountLimits(min: property.minLength, max: property.maxLength), countsBytes: kind == .data))
         }
-        if let pattern = property.pattern {
-            do {
-                checks.append(PatternCheck(pattern: try CompiledPattern(pattern)))
+        if let source = property.pattern {
+            do throws(PatternError) {
+                checks.append(PatternCheck(pattern: try Pattern(source)))
             } catch {
-                fail(model, property.name, "pattern '\(pattern)' does not compile: \(error)")
+                fail(model, property.name, "pattern '\(source)' is refused at column \(error.column): \(error.reason)")
             }
         }
         if !checks.isEmpty { converter = CheckedConverter(inner: converter, checks: checks) }
