@@ -1179,7 +1179,7 @@ class Soak:
         good once a burst reached its own limit. Each burst opens 300 connections at once, half
         of them sending a request, holds them 2 s, closes them all, then asks for normal service."""
         flooded = Server(self.args.convertd, self.schema_dir,
-                         ["--max-connections", "64", "--max-connections-per-client", "0", "--log-level", "warning"])
+                         ["--max-connections", "64", "--max-connections-per-client", "0", "--log-level", "notice"])
         try:
             while self.running():
                 held = []
