@@ -21,6 +21,7 @@ enum YAMLReader {
                 return .failure(error)
             }
         }
+        guard let result else { throw Failure(message: "no thread could be started to read the YAML (out of threads)") }
         return try result.get()
     }
 
