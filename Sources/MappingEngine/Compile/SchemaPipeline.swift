@@ -28,14 +28,14 @@ final class SchemaPipeline: @unchecked Sendable {
     /// Stores `source` as the file of `model`; see `SourceEditor.put`.
     func put(model: String, source: SchemaSource) -> Result<RegistryUpdate, RegistryChangeError> {
         changeLock.withLock {
-            SourceEditor.put(model: model, source: source, into: cache.currentRegistry, limits: limits).flatMap { apply($0, readErrors: []) }
+            SourceEditor.put(model: model, source: source, into: cache.currentRegistry).flatMap { apply($0, readErrors: []) }
         }
     }
 
     /// Takes `model` out of its file; see `SourceEditor.delete`.
     func delete(model: String) -> Result<RegistryUpdate, RegistryChangeError> {
         changeLock.withLock {
-            SourceEditor.delete(model: model, from: cache.currentRegistry, limits: limits).flatMap { apply($0, readErrors: []) }
+            SourceEditor.delete(model: model, from: cache.currentRegistry).flatMap { apply($0, readErrors: []) }
         }
     }
 

@@ -7,8 +7,7 @@ enum SourceEditor {
     /// The files after `source` is stored as `<model>.json`, `.yaml` or `.yml` (its own extension):
     /// the models it defines leave the files that held them, and any other models already in the
     /// stored file stay there, after the source's.
-    static func put(model: String, source: SchemaSource, into registry: SchemaRegistry,
-                    limits: RegistryLimits) -> Result<[SchemaSource], RegistryChangeError> {
+    static func put(model: String, source: SchemaSource, into registry: SchemaRegistry) -> Result<[SchemaSource], RegistryChangeError> {
         guard ModelName.isValid(model) else {
             return .failure(.invalid(SchemaErrors([SchemaError(file: source.file, model: model,
                                                                message: "'\(model)' is not a valid model name ([A-Za-z_][A-Za-z0-9_]*)")])))
@@ -20,7 +19,7 @@ enum SourceEditor {
         var stored = SchemaSource(file: model + fileExtension, text: source.text)
         let members: [JSONValue.Member]
         do {
-            let root = try stored.root(limits: limits)
+            let root = try stored.root()
             guard case .object(let list) = root else {
                 var decoder = SchemaDecoder(file: stored.file)
                 _ = decoder.models(in: root)
@@ -41,9 +40,9 @@ enum SourceEditor {
         do {
             for file in holders {
                 guard let old = files[file] else { continue }
-                files[file] = try removing(defined, from: old, limits: limits)
+                files[file] = try removing(defined, from: old)
             }
-            if let old = files[stored.file], case .object(let kept) = try old.root(limits: limits) {
+            if let old = files[stored.file], case .object(let kept) = try old.root() {
                 let leftover = kept.filter { !defined.contains($0.key) }
                 if !leftover.isEmpty {
                     stored.text = SchemaWriter.text(of: .object(members + leftover), file: stored.file)
@@ -58,7 +57,7 @@ enum SourceEditor {
 
     /// The files after `model` leaves the file that holds it; refused while another model
     /// extends or references it.
-    static func delete(model: String, from registry: SchemaRegistry, limits: RegistryLimits) -> Result<[SchemaSource], RegistryChangeError> {
+    static func delete(model: String, from registry: SchemaRegistry) -> Result<[SchemaSource], RegistryChangeError> {
         guard let definition = registry.definitions[model] else { return .failure(.unknownModel(model)) }
         let users = registry.definitions.values.filter { $0.name != model && $0.references.contains(model) }.map(\.name).sorted()
         guard users.isEmpty else { return .failure(.inUse(model: model, by: users)) }
@@ -69,7 +68,7 @@ enum SourceEditor {
         }
         if let old = files[definition.file] {
             do {
-                files[definition.file] = try removing([model], from: old, limits: limits)
+                files[definition.file] = try removing([model], from: old)
             } catch {
                 return .failure(.invalid(SchemaErrors([error])))
             }
@@ -91,8 +90,8 @@ enum SourceEditor {
     }
 
     /// `source` without the models named in `names`, re-serialized; nil when nothing is left.
-    private static func removing(_ names: Set<String>, from source: SchemaSource, limits: RegistryLimits) throws(SchemaError) -> SchemaSource? {
-        guard case .object(let members) = try source.root(limits: limits) else { return source }
+    private static func removing(_ names: Set<String>, from source: SchemaSource) throws(SchemaError) -> SchemaSource? {
+        guard case .object(let members) = try source.root() else { return source }
         let kept = members.filter { !names.contains($0.key) }
         if kept.count == members.count { return source }
         if kept.isEmpty { return nil }
