@@ -5,7 +5,8 @@ PORT       ?= 8080
 CORPUS     ?= $(abspath ../shared/corpus)
 APT_PKGS   := libmicrohttpd-dev pkg-config
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= FuzzJSONParser FuzzSchemaLoader FuzzConversion FuzzArrayStream FuzzInference FuzzPattern
+ALL_FUZZ_TARGETS := FuzzJSONParser FuzzSchemaLoader FuzzSchemaShape FuzzConversion FuzzArrayStream FuzzInference FuzzPattern
+FUZZ_TARGETS ?= $(ALL_FUZZ_TARGETS)
 FUZZ_DIR   := .build-fuzz
 API_VENV   := .build-venv/api
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -102,12 +103,21 @@ bench-http: build bench-deps
 
 # Leaks are checked after each input (libFuzzer's -detect_leaks); the check at exit is off because it reports
 # what a target keeps in globals, which LeakSanitizer cannot follow through Swift's tagged enum payload pointers.
-## fuzz: libFuzzer + ASan on the JSON parser, the schema loader, whole conversions, streamed arrays (against whole conversions), schema inference (the inferred schema must load and convert its samples) and patterns (arbitrary bytes compiled, then searched over arbitrary text), FUZZ_SECONDS (60) each; fails on a crash, timeout or OOM
+## fuzz: libFuzzer + ASan on the JSON parser, the schema loader, schema shapes (chains, cycles, deep types and files on both sides of every registry limit), whole conversions, streamed arrays (against whole conversions), schema inference (the inferred schema must load and convert its samples) and patterns (arbitrary bytes compiled, then searched over arbitrary text), FUZZ_SECONDS (60) each (FUZZ_TARGETS=… for some); fails on a crash, timeout or OOM
 fuzz: deps
 	SWIFT_BACKTRACE=enable=no $(SWIFT) build --package-path Tests/Fuzz --scratch-path $(FUZZ_DIR)/build -c release -Xswiftc -g \
 	  --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
-	@for t in FuzzJSONParser FuzzSchemaLoader FuzzConversion FuzzArrayStream FuzzInference FuzzPattern; do mkdir -p $(FUZZ_DIR)/corpus/$$t $(FUZZ_DIR)/artifacts/$$t; done
+	@for t in $(ALL_FUZZ_TARGETS); do mkdir -p $(FUZZ_DIR)/corpus/$$t $(FUZZ_DIR)/artifacts/$$t; done
 	@cp $(SCHEMAS)/* Tests/MappingEngineTests/Golden/*/schemas/* $(FUZZ_DIR)/corpus/FuzzSchemaLoader/
+	@# Shapes are read from the front (see FuzzSchemaShape.swift): flags, a magnitude, models (2 bytes past 256), references,
+	@# lineage, container depth, path steps, default depth, properties, files. Seeds: the reproductions (a 2,000-model
+	@# reference chain, an extends chain, a cycle through types one past typeDepth, a tight-limits YAML shape), then any
+	@# bytes (the schemas).
+	@printf '\000\013\007\317\000\000\000\000\000\001\000' > $(FUZZ_DIR)/corpus/FuzzSchemaShape/reference-chain
+	@printf '\000\013\007\317\004\001\000\000\000\001\000' > $(FUZZ_DIR)/corpus/FuzzSchemaShape/extends-chain
+	@printf '\000\013\007\317\001\000\101\000\000\001\000' > $(FUZZ_DIR)/corpus/FuzzSchemaShape/deep-type-cycle
+	@printf '\003\006\077\003\003\005\041\105\003\003\007\007\007\007\007\007' > $(FUZZ_DIR)/corpus/FuzzSchemaShape/tight-yaml
+	@cp $(SCHEMAS)/* $(FUZZ_DIR)/corpus/FuzzSchemaShape/
 	@for f in Tests/MappingEngineTests/Golden/*/input.json; do \
 	  name=$${f%/input.json}; name=golden-$${name##*/}.json; \
 	  cp $$f $(FUZZ_DIR)/corpus/FuzzJSONParser/$$name; cp $$f $(FUZZ_DIR)/corpus/FuzzConversion/$$name; cp $$f $(FUZZ_DIR)/corpus/FuzzArrayStream/$$name; cp $$f $(FUZZ_DIR)/corpus/FuzzInference/$$name; \
@@ -123,6 +133,7 @@ fuzz: deps
 	  case $$t in \
 	    FuzzJSONParser) len=32768; dict=json;; \
 	    FuzzSchemaLoader) len=16384; dict=schema;; \
+	    FuzzSchemaShape) len=4096; dict=schema;; \
 	    FuzzConversion) len=65536; dict=json;; \
 	    FuzzArrayStream) len=65536; dict=json;; \
 	    FuzzInference) len=65536; dict=json;; \

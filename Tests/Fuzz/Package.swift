@@ -41,6 +41,11 @@ let package = Package(
             swiftSettings: fuzzTarget
         ),
         .executableTarget(
+            name: "FuzzSchemaShape",
+            dependencies: ["FuzzSupport", .product(name: "MappingEngine", package: "convertd")],
+            swiftSettings: fuzzTarget
+        ),
+        .executableTarget(
             name: "FuzzArrayStream",
             dependencies: ["FuzzSupport", .product(name: "MappingEngine", package: "convertd")],
             swiftSettings: fuzzTarget

@@ -40,6 +40,7 @@ struct JSONBodyStreamTests {
     static func text(of body: HTTPResponse.Body) -> String {
         switch body {
         case .bytes(let bytes): return String(decoding: bytes, as: UTF8.self)
+        case .shared(let shared): return String(decoding: shared.buffer, as: UTF8.self)
         case .borrowed(let buffer): return String(decoding: buffer, as: UTF8.self)
         case .file(let descriptor, let size):
             defer { close(descriptor) }

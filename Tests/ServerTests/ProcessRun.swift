@@ -2,7 +2,10 @@ import Foundation
 
 /// What a finished process left: its exit status and what it wrote.
 struct ProcessRun {
+    /// The exit status, or the signal that ended the process when `signaled`.
     var status: Int32
+    /// Whether a signal ended the process (a crash: SIGSEGV, SIGABRT…) rather than an exit.
+    var signaled: Bool
     var stdout: String
     var stderr: String
 
@@ -33,6 +36,7 @@ struct ProcessRun {
         drained.wait()
         process.waitUntilExit()
         status = process.terminationStatus
+        signaled = process.terminationReason == .uncaughtSignal
         self.stdout = String(decoding: out, as: UTF8.self)
         self.stderr = String(decoding: errors.current, as: UTF8.self)
     }

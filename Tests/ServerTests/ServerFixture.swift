@@ -82,6 +82,7 @@ extension Service {
         let text: String
         switch response.body {
         case .bytes(let bytes): text = String(decoding: bytes, as: UTF8.self)
+        case .shared(let shared): text = String(decoding: shared.buffer, as: UTF8.self)
         case .borrowed(let buffer): text = String(decoding: buffer, as: UTF8.self)
         case .file(let descriptor, let size):
             var content = [UInt8](repeating: 0, count: size)

@@ -4,6 +4,10 @@
 /// so recursive and mutually recursive models point at each other; a model in `kept` (compiled
 /// by an earlier change and still valid) is pointed at, not compiled again. `RegistryCompiler`
 /// drives it.
+///
+/// A model reached through a property gets its (empty) meta at once, for the converter to
+/// point at, and is filled later from a work list: a chain of ten thousand models, each using
+/// the next, compiles in a loop instead of ten thousand nested calls.
 struct Compiler {
     let registry: SchemaRegistry
     /// Metas of an earlier compile that this one points at instead of compiling.
@@ -13,6 +17,8 @@ struct Compiler {
     /// For each model compiled here, the models its converters point at (itself excluded).
     private(set) var references: [String: Set<String>] = [:]
     private var pendingDefaults: [(meta: ModelMeta, index: Int, value: JSONValue, nullable: Bool)] = []
+    /// Metas handed out but not filled yet.
+    private var unfilled: [(meta: ModelMeta, model: ResolvedModel)] = []
     /// Constraints that do not fit their type; defaults, enums and values that do not convert;
     /// patterns refused (outside the supported subset, or past a cap).
     private(set) var errors: [SchemaError] = []
@@ -25,19 +31,27 @@ struct Compiler {
     /// The meta of `name`: kept, already built, or compiled now with everything it reaches; nil
     /// when the model does not exist. Call `finishDefaults` once every model is asked for.
     mutating func meta(for name: String) -> ModelMeta? {
+        let meta = reference(name)
+        while let next = unfilled.popLast() { fill(next.meta, next.model) }
+        return meta
+    }
+
+    /// The meta of `name` for a converter to point at: kept, already built, or new and queued
+    /// to be filled; nil when the model does not exist.
+    private mutating func reference(_ name: String) -> ModelMeta? {
         if let meta = built[name] ?? kept[name] { return meta }
         guard let model = registry.models[name] else { return nil }
         let meta = ModelMeta(resolved: model)
         built[name] = meta
         references[name] = []
-        fill(meta, model)
+        unfilled.append((meta, model))
         return meta
     }
 
     /// The meta of `target`, which `model`'s converters will point at.
     private mutating func meta(for target: String, from model: String) -> ModelMeta? {
         if target != model { references[model, default: []].insert(target) }
-        return meta(for: target)
+        return reference(target)
     }
 
     private mutating func fill(_ meta: ModelMeta, _ model: ResolvedModel) {

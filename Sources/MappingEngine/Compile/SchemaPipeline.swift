@@ -9,12 +9,15 @@ import Foundation
 /// every model that uses or extends them; the others keep their metas and their load times.
 final class SchemaPipeline: @unchecked Sendable {
     let cache: MetaCache
+    /// What every change must stay within.
+    let limits: RegistryLimits
     // Held for a whole change, so each change starts from the registry the previous one left.
     // Conversions never take it: they see the old registry until the swap, the new one after.
     private let changeLock = NSLock()
 
-    init(cache: MetaCache) {
+    init(cache: MetaCache, limits: RegistryLimits = .default) {
         self.cache = cache
+        self.limits = limits
     }
 
     /// Replaces every source; `readErrors` (files that could not be read) refuse the change too.
@@ -39,7 +42,7 @@ final class SchemaPipeline: @unchecked Sendable {
     /// Runs `sources` through every stage and serves the result, or refuses it whole.
     private func apply(_ sources: [SchemaSource], readErrors: [SchemaError]) -> Result<RegistryUpdate, RegistryChangeError> {
         let (old, table) = cache.served
-        let (resolved, errors) = SchemaLoader.resolve(sources, readErrors: readErrors)
+        let (resolved, errors) = SchemaLoader.resolve(sources, readErrors: readErrors, limits: limits)
         // Reference errors make compile checks noisy and unsafe: those are reported alone.
         guard var registry = resolved else { return .failure(.invalid(SchemaErrors(errors))) }
         let changes = registry.changes(since: old)

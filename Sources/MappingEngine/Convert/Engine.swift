@@ -42,15 +42,16 @@ public final class Engine: Sendable {
     public var statistics: MetaCache.Stats { cache.snapshot }
     private let pipeline: SchemaPipeline
 
-    /// An engine serving `registry`, each of its models compiled once now.
-    public init(registry: SchemaRegistry) {
+    /// An engine serving `registry`, each of its models compiled once now; every change after
+    /// must stay within `limits`.
+    public init(registry: SchemaRegistry, limits: RegistryLimits = .default) {
         cache = MetaCache(registry: registry)
-        pipeline = SchemaPipeline(cache: cache)
+        pipeline = SchemaPipeline(cache: cache, limits: limits)
     }
 
-    /// An engine serving no model until the first `load`.
-    public convenience init() {
-        self.init(registry: .empty)
+    /// An engine serving no model until the first `load`, which must stay within `limits`.
+    public convenience init(limits: RegistryLimits = .default) {
+        self.init(registry: .empty, limits: limits)
     }
 
     /// Replaces every source (startup, SIGHUP, `POST /schemas/reload`, the directory watch).

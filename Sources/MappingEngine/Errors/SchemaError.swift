@@ -8,16 +8,20 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
     public var property: String?
     /// What is wrong.
     public var message: String
+    /// The registry limit the schemas go over, when that is the mistake.
+    public var limit: RegistryLimits.Limit?
 
-    public init(file: String, model: String? = nil, property: String? = nil, message: String) {
+    public init(file: String, model: String? = nil, property: String? = nil, message: String, limit: RegistryLimits.Limit? = nil) {
         self.file = file
         self.model = model
         self.property = property
         self.message = message
+        self.limit = limit
     }
 
-    /// `file: model.property: message`.
+    /// `file: model.property: message`; only the message for a mistake of the whole set of files.
     public var description: String {
+        if file.isEmpty && model == nil { return message }
         var location = file
         if let model {
             location += ": \(model)"

@@ -113,13 +113,14 @@ extension JSONValue {
         }
     }
 
-    /// Parses JSON text into a tree.
-    public init(parsing text: String) throws(JSONSyntaxError) {
+    /// Parses JSON text into a tree; more than `maxDepth` nested containers is the error `too_deep`,
+    /// found before any of the tree is built (building it, and every walk over it, recurses).
+    public init(parsing text: String, maxDepth: Int = JSONParser().maxDepth) throws(JSONSyntaxError) {
         var text = text
         let tape = JSONTape()
         let result = text.withUTF8 { bytes -> Result<JSONValue, JSONSyntaxError> in
             do throws(JSONSyntaxError) {
-                return .success(JSONValue(try JSONParser().parse(bytes, into: tape)))
+                return .success(JSONValue(try JSONParser(maxDepth: maxDepth).parse(bytes, into: tape)))
             } catch {
                 return .failure(error)
             }

@@ -6,15 +6,33 @@
 /// Groups are the strongly connected components of the models' reference graph, so they never
 /// form a reference cycle: when a change replaces a model, the groups of that model and of its
 /// users are freed once the last conversion using them ends, and every other group stays.
-final class MetaGroup: Sendable {
+///
+/// A chain of groups (ten thousand models, each using the next) is freed in a loop: left to
+/// Swift, releasing the first group would release the second from inside its deinit, and so on
+/// down, one nested call per model, until the stack overflows.
+final class MetaGroup: @unchecked Sendable {
     /// The metas this group owns.
     let metas: [ModelMeta]
-    /// The groups of the models these metas point at outside the group.
-    let uses: [MetaGroup]
+    /// The groups of the models these metas point at outside the group. Never changed but by
+    /// `deinit`, which empties the groups only it still holds.
+    private var uses: [MetaGroup]
 
     private init(metas: [ModelMeta], uses: [MetaGroup]) {
         self.metas = metas
         self.uses = uses
+    }
+
+    deinit {
+        var pending = uses
+        uses = []
+        while var group = pending.popLast() {
+            // Held by nothing else, the group is freed when `group` goes: take its uses first,
+            // so its deinit finds nothing to release.
+            if isKnownUniquelyReferenced(&group) {
+                pending += group.uses
+                group.uses = []
+            }
+        }
     }
 
     /// The group of each model in `built`, compiled together: `references` says which models
@@ -42,7 +60,9 @@ final class MetaGroup: Sendable {
     }
 }
 
-/// Tarjan's strongly connected components of a graph given as adjacency lists of node numbers.
+/// Tarjan's strongly connected components of a graph given as adjacency lists of node numbers,
+/// with its depth-first search on a list of frames rather than the call stack: a chain of ten
+/// thousand models is a search ten thousand deep.
 private struct ComponentFinder {
     let edges: [[Int]]
     private var order: [Int?]
@@ -51,6 +71,12 @@ private struct ComponentFinder {
     private var onStack: [Bool]
     private var next = 0
     private var found: [[Int]] = []
+
+    /// A node being visited, and how many of its edges the search has followed.
+    private struct Frame {
+        let node: Int
+        var edge = 0
+    }
 
     init(edges: [[Int]]) {
         self.edges = edges
@@ -65,27 +91,41 @@ private struct ComponentFinder {
         return found
     }
 
-    private mutating func visit(_ node: Int) {
+    private mutating func visit(_ root: Int) {
+        var frames = [enter(root)]
+        while let top = frames.last {
+            let node = top.node
+            if top.edge < edges[node].count {
+                let target = edges[node][top.edge]
+                frames[frames.count - 1].edge += 1
+                if let seen = order[target] {
+                    if onStack[target] { low[node] = min(low[node], seen) }
+                } else {
+                    frames.append(enter(target))
+                }
+                continue
+            }
+            // Every edge followed: the node is done, and its parent learns its lowest link.
+            frames.removeLast()
+            if let parent = frames.last { low[parent.node] = min(low[parent.node], low[node]) }
+            guard low[node] == order[node] else { continue }
+            var component: [Int] = []
+            while let member = stack.popLast() {
+                onStack[member] = false
+                component.append(member)
+                if member == node { break }
+            }
+            found.append(component)
+        }
+    }
+
+    /// Numbers `node` and puts it on the component stack; its frame, before any edge.
+    private mutating func enter(_ node: Int) -> Frame {
         order[node] = next
         low[node] = next
         next += 1
         stack.append(node)
         onStack[node] = true
-        for target in edges[node] {
-            if let seen = order[target] {
-                if onStack[target] { low[node] = min(low[node], seen) }
-            } else {
-                visit(target)
-                low[node] = min(low[node], low[target])
-            }
-        }
-        guard low[node] == order[node] else { return }
-        var component: [Int] = []
-        while let top = stack.popLast() {
-            onStack[top] = false
-            component.append(top)
-            if top == node { break }
-        }
-        found.append(component)
+        return Frame(node: node)
     }
 }

@@ -1,9 +1,14 @@
 /// Reads the models of one schema file from its tree, listing every mistake it finds.
 struct SchemaDecoder {
     let file: String
+    /// Read for `typeDepth`, which the type parser enforces as it reads.
+    let limits: RegistryLimits
     private(set) var errors: [SchemaError] = []
 
-    init(file: String) { self.file = file }
+    init(file: String, limits: RegistryLimits = .default) {
+        self.file = file
+        self.limits = limits
+    }
 
     private static let modelOptions: Set<String> = [
         "extends", "keys", "unknownKeys", "include", "exclude", "discriminator", "required",
@@ -105,8 +110,8 @@ struct SchemaDecoder {
             return nil
         }
         let type: TypeRef
-        do { type = try TypeRef(parsing: typeText) } catch {
-            fail(model, name, error.message)
+        do { type = try TypeRef(parsing: typeText, maxDepth: limits.typeDepth) } catch {
+            fail(model, name, error.message, limit: error.limit)
             return nil
         }
         var p = PropertyDefinition(name: name, type: type)
@@ -231,8 +236,8 @@ struct SchemaDecoder {
         return nil
     }
 
-    private mutating func fail(_ model: String?, _ property: String?, _ message: String) {
-        errors.append(SchemaError(file: file, model: model, property: property, message: message))
+    private mutating func fail(_ model: String?, _ property: String?, _ message: String, limit: RegistryLimits.Limit? = nil) {
+        errors.append(SchemaError(file: file, model: model, property: property, message: message, limit: limit))
     }
 }
 

@@ -4,8 +4,9 @@ import Foundation
 /// file's models, and resolve them into a registry. Compiling comes after, in `SchemaPipeline`.
 public enum SchemaLoader {
     /// The schema files under `directory` (recursively, hidden entries skipped, symbolic links
-    /// followed), sorted by file, and the files that could not be read.
-    public static func sources(in directory: String) -> (sources: [SchemaSource], errors: [SchemaError]) {
+    /// followed), sorted by file, and the files that could not be read. A file over
+    /// `limits.fileBytes` is not read, nor any file once `limits.totalBytes` are: each is an error.
+    public static func sources(in directory: String, limits: RegistryLimits = .default) -> (sources: [SchemaSource], errors: [SchemaError]) {
         let root = URL(fileURLWithPath: directory)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -13,9 +14,22 @@ public enum SchemaLoader {
         }
         var sources: [SchemaSource] = []
         var errors: [SchemaError] = []
+        var total = 0
         for relative in schemaFiles(under: root) {
+            let url = root.resolvingSymlinksInPath().appendingPathComponent(relative)
+            // The size is checked before reading, so an oversized file costs no memory.
+            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+            guard size <= limits.fileBytes else {
+                errors.append(limits.exceeded(.fileBytes, found: size, "the file's size in bytes", file: relative))
+                continue
+            }
+            total += size
+            guard total <= limits.totalBytes else {
+                errors.append(limits.exceeded(.totalBytes, found: total, "the schema files' size in bytes up to this file", file: relative))
+                break
+            }
             do {
-                let data = try Data(contentsOf: root.resolvingSymlinksInPath().appendingPathComponent(relative))
+                let data = try Data(contentsOf: url)
                 guard let text = String(data: data, encoding: .utf8) else {
                     errors.append(SchemaError(file: relative, message: "not UTF-8 text"))
                     continue
@@ -30,24 +44,30 @@ public enum SchemaLoader {
 
     /// Decodes every source and resolves the models: the registry, unless resolving failed, and
     /// every error found, after `readErrors` (decode errors do not stop resolving, so the compile
-    /// stage can still list the mistakes of the models that decoded).
-    static func resolve(_ sources: [SchemaSource], readErrors: [SchemaError] = []) -> (registry: SchemaRegistry?, errors: [SchemaError]) {
+    /// stage can still list the mistakes of the models that decoded). Sources over `limits` in
+    /// size are refused before any is parsed.
+    static func resolve(_ sources: [SchemaSource], readErrors: [SchemaError] = [],
+                        limits: RegistryLimits = .default) -> (registry: SchemaRegistry?, errors: [SchemaError]) {
         var errors = readErrors
+        let total = sources.reduce(0) { $0 + $1.text.utf8.count }
+        guard total <= limits.totalBytes else {
+            return (nil, errors + [limits.exceeded(.totalBytes, found: total, "the schema files' size in bytes", file: "")])
+        }
         var definitions: [ModelDefinition] = []
         for source in sources {
             let root: JSONValue
             do {
-                root = try source.root()
+                root = try source.root(limits: limits)
             } catch {
                 errors.append(error)
                 continue
             }
-            var decoder = SchemaDecoder(file: source.file)
+            var decoder = SchemaDecoder(file: source.file, limits: limits)
             definitions += decoder.models(in: root)
             errors += decoder.errors
         }
         do {
-            return (try SchemaRegistry(definitions: definitions, sources: sources), errors)
+            return (try SchemaRegistry(definitions: definitions, sources: sources, limits: limits), errors)
         } catch {
             return (nil, errors + error.errors)
         }

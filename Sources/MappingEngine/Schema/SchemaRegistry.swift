@@ -26,8 +26,9 @@ public struct SchemaRegistry: Sendable {
     public static var empty: SchemaRegistry { SchemaRegistry(definitions: [:], models: [:], sources: []) }
 
     /// Resolves and cross-checks definitions from any number of files, listing every mistake;
-    /// `sources` are the files they were decoded from.
-    public init(definitions list: [ModelDefinition], sources: [SchemaSource] = []) throws(SchemaErrors) {
+    /// `sources` are the files they were decoded from. Over `limits` (models, properties,
+    /// `extends` depth, the depth of types and key paths) is a mistake too.
+    public init(definitions list: [ModelDefinition], sources: [SchemaSource] = [], limits: RegistryLimits = .default) throws(SchemaErrors) {
         var errors: [SchemaError] = []
         var definitions: [String: ModelDefinition] = [:]
         for model in list {
@@ -41,16 +42,15 @@ public struct SchemaRegistry: Sendable {
         for model in list where definitions[model.name]?.file == model.file {
             errors += SchemaRegistry.missingReferences(of: model, in: definitions)
         }
-        var models: [String: ResolvedModel] = [:]
-        for name in definitions.keys.sorted() {
-            guard let definition = definitions[name] else { continue }
-            switch SchemaRegistry.resolve(definition, in: definitions) {
-            case .success(let resolved): models[name] = resolved
-            case .failure(let error): errors.append(error)
-            }
+        // Counted before anything is resolved: past it, resolving is work the refusal makes moot.
+        if definitions.count > limits.models {
+            throw SchemaErrors(errors + [limits.exceeded(.models, found: definitions.count, "the number of models", file: "")])
         }
+        var resolver = LineageResolver(definitions: definitions, limits: limits)
+        resolver.resolveAll()
+        errors += resolver.errors
         guard errors.isEmpty else { throw SchemaErrors(errors) }
-        self.init(definitions: definitions, models: models, sources: sources.sorted { $0.file < $1.file })
+        self.init(definitions: definitions, models: resolver.models, sources: sources.sorted { $0.file < $1.file })
     }
 
     private init(definitions: [String: ModelDefinition], models: [String: ResolvedModel], sources: [SchemaSource]) {
@@ -72,18 +72,17 @@ public struct SchemaRegistry: Sendable {
     }
 
     /// The models that must be recompiled when any of `changed` changes: themselves and every
-    /// model that uses or extends them, transitively.
+    /// model that uses or extends them, transitively. One pass over the references, then a
+    /// breadth-first walk of their reverse: linear, however long a chain of users is.
     public func dependents(of changed: Set<String>) -> Set<String> {
+        var users: [String: [String]] = [:]
+        for (name, definition) in definitions {
+            for target in definition.references { users[target, default: []].append(name) }
+        }
         var result = changed
-        var grew = true
-        while grew {
-            grew = false
-            for (name, definition) in definitions where !result.contains(name) {
-                if !definition.references.isDisjoint(with: result) {
-                    result.insert(name)
-                    grew = true
-                }
-            }
+        var pending = Array(changed)
+        while let next = pending.popLast() {
+            for user in users[next] ?? [] where result.insert(user).inserted { pending.append(user) }
         }
         return result
     }
@@ -104,52 +103,5 @@ public struct SchemaRegistry: Sendable {
                                       message: "discriminator tag '\(entry.tag)' maps to unknown model '\(entry.model)'"))
         }
         return errors
-    }
-
-    /// Resolves `extends`, then applies `include` and `exclude`.
-    private static func resolve(_ model: ModelDefinition, in definitions: [String: ModelDefinition]) -> Result<ResolvedModel, SchemaError> {
-        var lineage = [model]
-        var current = model
-        while let parentName = current.extends, let parent = definitions[parentName] {
-            if lineage.contains(where: { $0.name == parentName }) {
-                let cycle = (lineage.map(\.name) + [parentName]).joined(separator: " → ")
-                return .failure(SchemaError(file: model.file, model: model.name, message: "extends cycle: \(cycle)"))
-            }
-            lineage.append(parent)
-            current = parent
-        }
-        // Each generation adds or overrides its properties, then applies its own include and
-        // exclude, so a model inherits what its parent really has.
-        var properties: [PropertyDefinition] = []
-        for ancestor in lineage.reversed() {
-            for property in ancestor.properties {
-                if let i = properties.firstIndex(where: { $0.name == property.name }) {
-                    properties[i] = property
-                } else {
-                    properties.append(property)
-                }
-            }
-            let names = Set(properties.map(\.name))
-            for (option, list) in [("include", ancestor.include), ("exclude", ancestor.exclude)] {
-                for name in list ?? [] where !names.contains(name) {
-                    return .failure(SchemaError(file: ancestor.file, model: ancestor.name,
-                                                message: "'\(option)' names unknown property '\(name)'"))
-                }
-            }
-            if let include = ancestor.include { properties.removeAll { !include.contains($0.name) } }
-            if let exclude = ancestor.exclude { properties.removeAll { exclude.contains($0.name) } }
-        }
-        return .success(ResolvedModel(
-            name: model.name,
-            file: model.file,
-            lineage: lineage.map(\.name),
-            keys: lineage.lazy.compactMap(\.keys).first ?? .asIs,
-            unknownKeys: lineage.lazy.compactMap(\.unknownKeys).first ?? .ignore,
-            requiredAll: lineage.lazy.compactMap(\.requiredAll).first ?? false,
-            discriminator: model.discriminator,
-            description: model.description,
-            properties: properties,
-            version: model.version
-        ))
     }
 }

@@ -24,15 +24,23 @@ public struct SchemaSource: Sendable, Equatable {
         SchemaSource.extensions.first { file.hasSuffix($0) }
     }
 
-    /// The file's tree: JSON for `.json`, YAML otherwise; a syntax error names the file.
-    func root() throws(SchemaError) -> JSONValue {
+    /// The file's tree: JSON for `.json`, YAML otherwise; a syntax error names the file. A file
+    /// over `limits.fileBytes` is not parsed, and one nested past `limits.fileDepth` is refused
+    /// by the parser before its tree is built.
+    func root(limits: RegistryLimits = .default) throws(SchemaError) -> JSONValue {
+        let size = text.utf8.count
+        guard size <= limits.fileBytes else { throw limits.exceeded(.fileBytes, found: size, "the file's size in bytes", file: file) }
         if file.hasSuffix(".json") {
-            do { return try JSONValue(parsing: text) } catch {
+            do { return try JSONValue(parsing: text, maxDepth: limits.fileDepth) } catch {
+                if error.code == JSONSyntaxError.tooDeep {
+                    throw SchemaError(file: file, message: RegistryLimits.overLimit(.fileDepth, limits.fileDepth, found: limits.fileDepth + 1, "the file's nesting (at least)")
+                                          + " at line \(error.line), column \(error.column)", limit: .fileDepth)
+                }
                 throw SchemaError(file: file, message: "invalid JSON at line \(error.line), column \(error.column): \(error.message)")
             }
         }
-        do { return try YAMLReader.read(text) } catch {
-            throw SchemaError(file: file, message: error.message)
+        do { return try YAMLReader.read(text, maxDepth: limits.fileDepth) } catch {
+            throw SchemaError(file: file, message: error.message, limit: error.limit)
         }
     }
 }

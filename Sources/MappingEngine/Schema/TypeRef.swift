@@ -20,14 +20,27 @@ public struct TypeRef: Sendable, Hashable, CustomStringConvertible {
         self.nullable = nullable
     }
 
-    /// Parses the type syntax; the message says what is wrong.
-    public init(parsing text: String) throws(SchemaSyntaxError) {
+    /// Parses the type syntax; the message says what is wrong. A type nesting more than
+    /// `maxDepth` containers is refused as soon as the parser reaches that depth, before
+    /// anything is built that recursive walks would follow (`RegistryLimits.typeDepth`).
+    public init(parsing text: String, maxDepth: Int = RegistryLimits.default.typeDepth) throws(SchemaSyntaxError) {
         var parser = Parser(Array(text.utf8)[...])
-        self = try parser.type()
+        self = try parser.type(maxDepth: maxDepth)
         parser.skipSpaces()
         guard parser.rest.isEmpty else {
             throw SchemaSyntaxError("unexpected '\(String(decoding: parser.rest, as: UTF8.self))' in type '\(text)'")
         }
+    }
+
+    /// Containers nested in this type: 0 for a scalar or a model, 2 for `array<map<int32>>`.
+    public var depth: Int {
+        var depth = 0
+        var type = self
+        while let element = type.element {
+            depth += 1
+            type = element
+        }
+        return depth
     }
 
     /// The element type of an array, set or map.
@@ -40,15 +53,21 @@ public struct TypeRef: Sendable, Hashable, CustomStringConvertible {
 
     /// Names of every model this type refers to, containers included.
     public var modelNames: [String] {
-        switch kind {
-        case .model(let name): [name]
-        case .array(let t), .set(let t), .map(let t): t.modelNames
-        default: []
-        }
+        var leaf = self
+        while let element = leaf.element { leaf = element }
+        if case .model(let name) = leaf.kind { return [name] }
+        return []
     }
 
+    /// The type as the schema language writes it; built from the leaf out, without recursion.
     public var description: String {
-        let base: String = switch kind {
+        var containers: [TypeRef] = []
+        var leaf = self
+        while let element = leaf.element {
+            containers.append(leaf)
+            leaf = element
+        }
+        var text: String = switch leaf.kind {
         case .bool: "bool"
         case .integer(let width): "\(width)"
         case .float: "float"
@@ -60,11 +79,18 @@ public struct TypeRef: Sendable, Hashable, CustomStringConvertible {
         case .data: "data"
         case .any: "any"
         case .model(let name): name
-        case .array(let t): "array<\(t)>"
-        case .set(let t): "set<\(t)>"
-        case .map(let t): "map<\(t)>"
+        case .array, .set, .map: ""
         }
-        return nullable ? base + "?" : base
+        if leaf.nullable { text += "?" }
+        while let container = containers.popLast() {
+            let word = switch container.kind {
+            case .set: "set"
+            case .map: "map"
+            default: "array"
+            }
+            text = word + "<" + text + ">" + (container.nullable ? "?" : "")
+        }
+        return text
     }
 
     private static let scalars: [String: Kind] = [
@@ -80,7 +106,8 @@ public struct TypeRef: Sendable, Hashable, CustomStringConvertible {
     /// The names of built-in types, which models cannot take.
     static var reservedNames: Set<String> { Set(scalars.keys).union(["array", "set", "map"]) }
 
-    /// Recursive-descent reader of `name ('<' type '>')? '?'?`.
+    /// Reader of `name ('<' type '>')? '?'?`, iterative: the containers opened are a list, so a
+    /// type string's depth costs no stack.
     private struct Parser {
         var rest: ArraySlice<UInt8>
         init(_ rest: ArraySlice<UInt8>) { self.rest = rest }
@@ -89,27 +116,25 @@ public struct TypeRef: Sendable, Hashable, CustomStringConvertible {
             while rest.first == UInt8(ascii: " ") { rest.removeFirst() }
         }
 
-        mutating func type() throws(SchemaSyntaxError) -> TypeRef {
-            skipSpaces()
-            let name = rest.prefix { ModelName.isWordByte($0) }
-            rest.removeFirst(name.count)
-            let word = String(decoding: name, as: UTF8.self)
-            guard !word.isEmpty else { throw SchemaSyntaxError("expected a type name") }
-            skipSpaces()
-            var kind: Kind
-            if rest.first == UInt8(ascii: "<") {
-                rest.removeFirst()
-                let element = try type()
-                skipSpaces()
-                guard rest.first == UInt8(ascii: ">") else { throw SchemaSyntaxError("expected '>' after '\(word)<\(element)'") }
-                rest.removeFirst()
-                switch word {
-                case "array": kind = .array(element)
-                case "set": kind = .set(element)
-                case "map": kind = .map(element)
-                default: throw SchemaSyntaxError("'\(word)' takes no type parameter (array<T>, set<T> and map<T> do)")
+        mutating func type(maxDepth: Int) throws(SchemaSyntaxError) -> TypeRef {
+            var containers: [String] = []
+            var word = try name()
+            while rest.first == UInt8(ascii: "<") {
+                guard ["array", "set", "map"].contains(word) else {
+                    throw SchemaSyntaxError("'\(word)' takes no type parameter (array<T>, set<T> and map<T> do)")
                 }
-            } else if let scalar = TypeRef.scalars[word] {
+                guard containers.count < maxDepth else {
+                    // Each '<' left opens one more container of a well-formed type.
+                    let found = containers.count + rest.lazy.filter { $0 == UInt8(ascii: "<") }.count
+                    throw SchemaSyntaxError(RegistryLimits.overLimit(.typeDepth, maxDepth, found: found, "the type's nesting of containers"),
+                                            limit: .typeDepth)
+                }
+                rest.removeFirst()
+                containers.append(word)
+                word = try name()
+            }
+            let kind: Kind
+            if let scalar = TypeRef.scalars[word] {
                 kind = scalar
             } else if ["array", "set", "map"].contains(word) {
                 throw SchemaSyntaxError("'\(word)' needs an element type, e.g. \(word)<string>")
@@ -118,13 +143,37 @@ public struct TypeRef: Sendable, Hashable, CustomStringConvertible {
             } else {
                 throw SchemaSyntaxError("'\(word)' is not a type")
             }
-            skipSpaces()
-            var nullable = false
-            if rest.first == UInt8(ascii: "?") {
+            var type = TypeRef(kind, nullable: nullableMark())
+            while let container = containers.popLast() {
+                skipSpaces()
+                guard rest.first == UInt8(ascii: ">") else { throw SchemaSyntaxError("expected '>' after '\(container)<\(type)'") }
                 rest.removeFirst()
-                nullable = true
+                let kind: Kind = switch container {
+                case "array": .array(type)
+                case "set": .set(type)
+                default: .map(type)
+                }
+                type = TypeRef(kind, nullable: nullableMark())
             }
-            return TypeRef(kind, nullable: nullable)
+            return type
+        }
+
+        /// The next word, spaces around it skipped.
+        private mutating func name() throws(SchemaSyntaxError) -> String {
+            skipSpaces()
+            let name = rest.prefix { ModelName.isWordByte($0) }
+            rest.removeFirst(name.count)
+            guard !name.isEmpty else { throw SchemaSyntaxError("expected a type name") }
+            skipSpaces()
+            return String(decoding: name, as: UTF8.self)
+        }
+
+        /// Reads a trailing `?`, spaces before it skipped.
+        private mutating func nullableMark() -> Bool {
+            skipSpaces()
+            guard rest.first == UInt8(ascii: "?") else { return false }
+            rest.removeFirst()
+            return true
         }
     }
 }
@@ -132,7 +181,12 @@ public struct TypeRef: Sendable, Hashable, CustomStringConvertible {
 /// A mistake in one schema value, before it is placed in a file, model and property.
 public struct SchemaSyntaxError: Error, Sendable {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// The registry limit the value goes over, when that is the mistake.
+    public var limit: RegistryLimits.Limit?
+    public init(_ message: String, limit: RegistryLimits.Limit? = nil) {
+        self.message = message
+        self.limit = limit
+    }
 }
 
 /// The rule for model names: `[A-Za-z_][A-Za-z0-9_]*`.

@@ -5,10 +5,27 @@ enum YAMLReader {
     /// A YAML document that does not fit JSON's data model.
     struct Failure: Error {
         var message: String
+        /// The registry limit the document goes over, when that is the failure.
+        var limit: RegistryLimits.Limit?
     }
 
-    /// Parses one YAML document; an empty document is `null`.
-    static func read(_ text: String) throws(Failure) -> JSONValue {
+    /// Parses one YAML document; an empty document is `null`. More than `maxDepth` nested
+    /// collections is refused (`RegistryLimits.fileDepth`): libyaml stops a document at 1,000
+    /// levels, and composing up to that recursive depth runs on a stack of its own (`LargeStack`),
+    /// together with the tree's conversion and release, so only a tree within `maxDepth` leaves it.
+    static func read(_ text: String, maxDepth: Int = RegistryLimits.default.fileDepth) throws(Failure) -> JSONValue {
+        let result = LargeStack.run { () -> Result<JSONValue, Failure> in
+            do throws(Failure) {
+                return .success(try compose(text, maxDepth: maxDepth))
+            } catch {
+                return .failure(error)
+            }
+        }
+        guard let result else { throw Failure(message: "no thread could be started to read the YAML (out of threads)") }
+        return try result.get()
+    }
+
+    private static func compose(_ text: String, maxDepth: Int) throws(Failure) -> JSONValue {
         let root: Node?
         do {
             // No tag resolution: `value(of:)` reads scalars by their style and text alone, and the
@@ -18,31 +35,48 @@ enum YAMLReader {
             // of the whole environment, built again for every file.
             root = try Yams.compose(yaml: text, .basic, .default, .utf8)
         } catch {
-            throw Failure(message: "invalid YAML: \(error)")
+            let message = "\(error)"
+            // libyaml's own cap on nesting, far past ours: said as ours.
+            if message.contains("Maximum nesting level") {
+                throw Failure(message: RegistryLimits.overLimit(.fileDepth, maxDepth, found: 1_000, "the file's nesting (at least)"),
+                              limit: .fileDepth)
+            }
+            throw Failure(message: "invalid YAML: \(message)")
         }
         guard let root else { return .null }
-        return try value(of: root)
+        return try value(of: root, depth: 0, maxDepth: maxDepth)
     }
 
-    private static func value(of node: Node) throws(Failure) -> JSONValue {
+    /// The tree of `node`, which sits inside `depth` collections.
+    private static func value(of node: Node, depth: Int, maxDepth: Int) throws(Failure) -> JSONValue {
         switch node {
         case .scalar(let scalar):
             return scalarValue(scalar)
         case .sequence(let sequence):
+            try enter(node, depth: depth, maxDepth: maxDepth)
             var items: [JSONValue] = []
-            for item in sequence { items.append(try value(of: item)) }
+            for item in sequence { items.append(try value(of: item, depth: depth + 1, maxDepth: maxDepth)) }
             return .array(items)
         case .mapping(let mapping):
+            try enter(node, depth: depth, maxDepth: maxDepth)
             var members: [JSONValue.Member] = []
             for (key, item) in mapping {
                 guard case .scalar(let keyScalar) = key else {
                     throw Failure(message: "mapping keys must be scalars\(where: key.mark)")
                 }
-                members.append(JSONValue.Member(keyScalar.string, try value(of: item)))
+                members.append(JSONValue.Member(keyScalar.string, try value(of: item, depth: depth + 1, maxDepth: maxDepth)))
             }
             return .object(members)
         case .alias(let alias):
             throw Failure(message: "aliases are not supported\(where: alias.mark)")
+        }
+    }
+
+    /// Refuses a collection that would be the `maxDepth + 1`th level.
+    private static func enter(_ collection: Node, depth: Int, maxDepth: Int) throws(Failure) {
+        guard depth < maxDepth else {
+            throw Failure(message: RegistryLimits.overLimit(.fileDepth, maxDepth, found: depth + 1, "the file's nesting (at least)")
+                              + "\(where: collection.mark)", limit: .fileDepth)
         }
     }
 

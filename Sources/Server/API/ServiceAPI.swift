@@ -7,8 +7,7 @@ enum ServiceAPI {
     /// replicas serving the same models serve the same document.
     static func document(for registry: SchemaRegistry) -> OpenAPIDocument {
         var components = APIComponents.components
-        components.schemas = APISchemas.all + registry.names.flatMap { ConversionOperations.components(of: $0, in: registry) }
-        let conversions = registry.names.map { ConversionOperations(model: $0) } + [ConversionOperations(model: nil)]
+        components.schemas = APISchemas.all
         return OpenAPIDocument(
             title: "convertd",
             version: registry.digest,
@@ -22,7 +21,10 @@ enum ServiceAPI {
                 ("admin", "Changing the models at run time (needs the admin token)."),
                 ("operation", "Probes, counters, this document and the playground."),
             ],
-            paths: conversions.flatMap(\.paths) + fixedPaths,
+            models: registry.names,
+            modelPaths: { ConversionOperations(model: $0).paths },
+            modelSchemas: { ConversionOperations.components(of: $0, in: registry) },
+            paths: ConversionOperations(model: nil).paths + fixedPaths,
             components: components
         )
     }

@@ -13,12 +13,15 @@ struct HTTPResponse {
         case borrowed(UnsafeBufferPointer<UInt8>)
         /// An open file of `size` bytes (a spooled stream result); the server closes it.
         case file(descriptor: Int32, size: Int)
+        /// Immutable bytes that many responses send at once, each without a copy.
+        case shared(SharedBytes)
 
         var count: Int {
             switch self {
             case .bytes(let bytes): bytes.count
             case .borrowed(let buffer): buffer.count
             case .file(_, let size): size
+            case .shared(let bytes): bytes.count
             }
         }
     }

@@ -340,6 +340,8 @@ final class HTTPServer: Sendable {
         case .file(let descriptor, let size):
             created = MHD_create_response_from_fd(size, descriptor)
             if created == nil { close(descriptor) }
+        case .shared(let shared):
+            created = HTTPServer.lending(shared)
         }
         guard let created else { return .NO }
         defer { MHD_destroy_response(created) }
@@ -388,6 +390,17 @@ final class HTTPServer: Sendable {
 
     private static func copying(_ bytes: UnsafeRawBufferPointer) -> OpaquePointer? {
         MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+    }
+
+    /// A response that reads `shared` in place. It holds a reference to the bytes, which
+    /// libmicrohttpd gives back through the free callback when it destroys the response.
+    private static func lending(_ shared: SharedBytes) -> OpaquePointer? {
+        let held = Unmanaged.passRetained(shared)
+        let response = MHD_create_response_from_buffer_with_free_callback_cls(
+            shared.count, UnsafeMutableRawPointer(mutating: shared.buffer.baseAddress),
+            { context in if let context { Unmanaged<SharedBytes>.fromOpaque(context).release() } }, held.toOpaque())
+        if response == nil { held.release() }
+        return response
     }
 }
 

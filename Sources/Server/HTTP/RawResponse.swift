@@ -6,6 +6,7 @@ enum RawResponse {
         let body: [UInt8] = switch response.body {
         case .bytes(let bytes): bytes
         case .borrowed(let buffer): Array(buffer)
+        case .shared(let shared): Array(shared.buffer)
         case .file: []
         }
         var head = "HTTP/1.1 \(response.status) \(reason(response.status))\r\n"

@@ -106,6 +106,7 @@ struct ConversionRoute: Sendable {
         switch body {
         case .bytes(let bytes): indented = bytes.withUnsafeBufferPointer { JSONPrettyPrinter.format($0) }
         case .borrowed(let buffer): indented = JSONPrettyPrinter.format(buffer)
+        case .shared(let shared): indented = JSONPrettyPrinter.format(shared.buffer)
         case .file: return HTTPResponse(status: status, body: body)
         }
         return HTTPResponse(status: status, body: .bytes(indented + [0x0A]))

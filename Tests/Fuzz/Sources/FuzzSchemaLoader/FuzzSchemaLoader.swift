@@ -41,17 +41,7 @@ private func exercise(_ registry: SchemaRegistry) {
         }
         for payload in payloads {
             for mode in [ConversionOptions.Mode.lax, .strict] {
-                switch engine.convert(payload, model: name, options: ConversionOptions(mode: mode, explain: true)) {
-                case .success(let output, _, _):
-                    FuzzCheck.validJSON(output, tape: tape, "output of \(name)")
-                    _ = engine.reverse(output, model: name)
-                case .failure(let errors):
-                    FuzzCheck.require(!errors.isEmpty, "a failed conversion lists no error")
-                case .malformed(let error):
-                    fatalError("a fixed payload is malformed: \(error)")
-                case .unknownModel(let unknown):
-                    fatalError("registered model \(unknown) is unknown to the engine")
-                }
+                FuzzCheck.convertsFixedPayload(payload, with: engine, model: name, options: ConversionOptions(mode: mode, explain: true), tape: tape)
             }
         }
     }

@@ -28,6 +28,24 @@ public enum FuzzCheck {
         bytes.withUnsafeBufferPointer { validJSON($0, tape: tape, what()) }
     }
 
+    /// Converts a payload the target wrote itself with a registered model: the output must be
+    /// valid JSON (and is mapped back), a failure must list its errors; a fixed payload is never
+    /// malformed and a registered model never unknown.
+    public static func convertsFixedPayload(_ payload: [UInt8], with engine: Engine, model: String,
+                                            options: ConversionOptions = .init(), tape: JSONTape) {
+        switch engine.convert(payload, model: model, options: options) {
+        case .success(let output, _, _):
+            validJSON(output, tape: tape, "output of \(model)")
+            _ = engine.reverse(output, model: model)
+        case .failure(let errors):
+            require(!errors.isEmpty, "a failed conversion lists no error")
+        case .malformed(let error):
+            fatalError("a fixed payload is malformed: \(error)")
+        case .unknownModel(let unknown):
+            fatalError("registered model \(unknown) is unknown to the engine")
+        }
+    }
+
     /// Aborts unless a syntax error points inside (or just past) an input of `count` bytes.
     public static func plausible(_ error: JSONSyntaxError, inputCount count: Int) {
         require(error.offset >= 0 && error.offset <= count, "error offset \(error.offset) outside 0...\(count)")
