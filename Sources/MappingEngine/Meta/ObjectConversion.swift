@@ -105,7 +105,7 @@ extension ModelMeta {
     /// member of that name wins, as in `slotMembers`).
     @inline(__always)
     private func slotKeyProperties(of node: Int, _ properties: UnsafePointer<PropertyMeta>?,
-                                   into slots: UnsafeMutablePointer<Int32>, _ ctx: ConversionContext) {
+                                   into slots: UnsafeMutablePointer<Int32>, _ ctx: borrowing ConversionContext) {
         for head in keyProperties {
             guard let found = ctx.document.lastMember(of: node, named: properties.unsafelyUnwrapped[head].key) else { continue }
             Self.fill(slots, from: head, with: found, properties)
@@ -115,7 +115,7 @@ extension ModelMeta {
     /// The second walk: the slots of key-path and candidate properties, found by their lookups.
     @inline(__always)
     private func slotLookups(of node: Int, _ properties: UnsafePointer<PropertyMeta>?,
-                             into slots: UnsafeMutablePointer<Int32>, _ ctx: ConversionContext) {
+                             into slots: UnsafeMutablePointer<Int32>, _ ctx: borrowing ConversionContext) {
         for index in lookupProperties {
             if let found = resolveLookup(properties.unsafelyUnwrapped + index, node, ctx) {
                 slots[index] = Int32(found)
@@ -180,7 +180,7 @@ extension ModelMeta {
     /// Whether the value at `slot` counts as null for the property: JSON null, a lax null word,
     /// or blank text for a url. Only strings need a closer look.
     @inline(__always)
-    private func isNull(_ property: UnsafePointer<PropertyMeta>, _ slot: Int, _ ctx: ConversionContext) -> Bool {
+    private func isNull(_ property: UnsafePointer<PropertyMeta>, _ slot: Int, _ ctx: borrowing ConversionContext) -> Bool {
         let kind = ctx.document[slot].kind
         if kind == .null { return true }
         guard kind == .string else { return false }
@@ -241,7 +241,7 @@ extension ModelMeta {
 
     /// The value node of a key-path or candidate property: for candidates the first present and
     /// non-null one (lax null words count as null), else the first null one.
-    private func resolveLookup(_ property: UnsafePointer<PropertyMeta>, _ node: Int, _ ctx: ConversionContext) -> Int? {
+    private func resolveLookup(_ property: UnsafePointer<PropertyMeta>, _ node: Int, _ ctx: borrowing ConversionContext) -> Int? {
         let doc = ctx.document
         switch property.pointee.placement {
         case .key:
