@@ -87,23 +87,21 @@ struct ByteClassTests {
                 }
             }, stops, "parserStopMask16 at \(place)")
         }
-        for place in 0..<8 {
-            Self.expectSame(Self.table { byte in
-                Self.text(byte, at: place).withUnsafeBufferPointer { bytes in
-                    Self.firstMarked(JSONStringCodec.parserStopMask(JSONStringCodec.load8(bytes.baseAddress!))) == place
-                }
-            }, stops, "parserStopMask at \(place)")
-        }
+        Self.expectEveryPlace(of: JSONStringCodec.parserStopMask, toMark: stops, "parserStopMask")
     }
 
     @Test func theWritersEscapesAreTheBytesRFC8259DoesNotTakeAsTheyAre() {
         let escaped = Self.table { _ in true }.subtracting(RFCByteClasses.jsonUnescaped)
+        Self.expectEveryPlace(of: JSONStringCodec.escapeMask, toMark: escaped, "escapeMask")
+    }
+
+    /// An 8-byte word mask marks first, wherever in the word they stand, exactly the bytes of `expected`.
+    static func expectEveryPlace(of mask: (UInt64) -> UInt64, toMark expected: Set<UInt8>, _ name: String) {
         for place in 0..<8 {
-            Self.expectSame(Self.table { byte in
-                Self.text(byte, at: place).withUnsafeBufferPointer { bytes in
-                    Self.firstMarked(JSONStringCodec.escapeMask(JSONStringCodec.load8(bytes.baseAddress!))) == place
-                }
-            }, escaped, "escapeMask at \(place)")
+            let marked = table { byte in
+                text(byte, at: place).withUnsafeBufferPointer { firstMarked(mask(JSONStringCodec.load8($0.baseAddress!))) == place }
+            }
+            expectSame(marked, expected, "\(name) at \(place)")
         }
     }
 

@@ -58,7 +58,6 @@ public struct JSONParser: Sendable {
                              nodes: UnsafeBufferPointer(start: tape.nodes, count: count)), separator)
     }
 
-
     /// Fills the tape and returns its node count; the whole parse is one loop over an explicit
     /// container stack so that deep input cannot exhaust the call stack. Where the value and the
     /// white space after it end is left in `tape.valueEnd`, for the caller to check what follows.
@@ -71,7 +70,8 @@ public struct JSONParser: Sendable {
     /// what follows it. When `atKey`, the pass starts with an inner loop over object members:
     /// key, `:` and a string or number value, for as long as `,` and another key follow; it leaves
     /// either at a value of another kind (dispatched by the pass) or after a value (`valueWritten`).
-    /// Every step is inlined: the tape's pointers, `p` and the open container stay in registers.
+    /// Every step is inlined (`@_transparent`, see `ParserValues`): the tape's pointers, `p` and
+    /// the open container stay in registers.
     private static func parseTape(
         _ base: UnsafePointer<UInt8>, _ length: Int, _ tape: JSONTape, _ maxDepth: Int, element: Bool
     ) throws(JSONSyntaxError) -> Int {
