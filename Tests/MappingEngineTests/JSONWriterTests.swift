@@ -1,4 +1,4 @@
-import MappingEngine
+@testable import MappingEngine
 import Testing
 
 /// `JSONWriter` output and `JSONPrettyPrinter` formatting.
@@ -131,6 +131,21 @@ struct JSONWriterTests {
         #expect(writer.makeArray() == Array("again".utf8))
         writer.deallocate()
         writer.deallocate()
+    }
+
+    @Test("a lent writer keeps the bytes and the lender holds no memory until it takes them back")
+    func lending() {
+        var lender = JSONWriter(capacity: 4)
+        lender.ascii("ab")
+        var borrower = lender.take()
+        #expect(lender.count == 0 && lender.capacity == 0)
+        borrower.ascii("cdefgh")
+        lender = borrower.take()
+        #expect(borrower.count == 0 && borrower.capacity == 0)
+        #expect(lender.makeArray() == Array("abcdefgh".utf8))
+        // Neither holds the other's memory: freeing both frees the buffer once.
+        borrower.deallocate()
+        lender.deallocate()
     }
 
     @Test("pretty printer re-indents and leaves strings untouched")

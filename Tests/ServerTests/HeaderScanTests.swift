@@ -1,4 +1,5 @@
 @testable import convertd
+import TestSupport
 import Testing
 
 /// The framing rules `HeaderScan` enforces, field by field, without a server.
@@ -60,11 +61,36 @@ struct HeaderScanTests {
 
     @Test func theTokenBitSetIsRFC9110sTchar() {
         var low: UInt64 = 0, high: UInt64 = 0
-        for byte in "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8 {
+        for byte in RFCByteClasses.tchar {
             if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
         }
         #expect(HeaderScan.tokenLow == low)
         #expect(HeaderScan.tokenHigh == high)
+    }
+
+    /// Every byte value, as a one-byte field name and inside a field value, is judged as RFC
+    /// 9110 says (`RFCByteClasses`, the declaration the engine's tables are held to as well).
+    @Test func everyByteIsJudgedAsRFC9110Says() {
+        var nameBytes: Set<UInt8> = []
+        var valueBytes: Set<UInt8> = []
+        for byte in UInt8.min...UInt8.max {
+            // Laid out as libmicrohttpd leaves a line: name, a zero for the colon, a space, the value, zeros.
+            let asName: [UInt8] = [byte, 0, 0x20, UInt8(ascii: "v"), 0, 0, 0, 0]
+            let asValue: [UInt8] = [UInt8(ascii: "n"), 0, 0x20, UInt8(ascii: "a"), byte, UInt8(ascii: "b"), 0, 0, 0, 0]
+            if HeaderScanTests.accepts(asName, name: 0..<1, value: 3..<4) { nameBytes.insert(byte) }
+            if HeaderScanTests.accepts(asValue, name: 0..<1, value: 3..<6) { valueBytes.insert(byte) }
+        }
+        #expect(nameBytes == RFCByteClasses.tchar, "\(nameBytes.symmetricDifference(RFCByteClasses.tchar).sorted())")
+        #expect(valueBytes == RFCByteClasses.fieldValue, "\(valueBytes.symmetricDifference(RFCByteClasses.fieldValue).sorted())")
+    }
+
+    /// Whether one field laid out in `line` passes the scan.
+    private static func accepts(_ line: [UInt8], name: Range<Int>, value: Range<Int>) -> Bool {
+        var scan = HeaderScan()
+        line.withUnsafeBufferPointer { bytes in
+            scan.add(name: UnsafeBufferPointer(rebasing: bytes[name]), value: UnsafeBufferPointer(rebasing: bytes[value]))
+        }
+        return scan.violation == nil
     }
 
     /// `application/json` is handed over as a literal; every value still reads back as sent.

@@ -45,7 +45,7 @@ struct Issue {
 /// At most `maxErrors` issues of each kind are recorded; the rest are only counted, so a
 /// hostile payload of millions of failing values costs a counter, not an `Issue` each.
 /// Containers test `issues.count > mark` before locating, which stays false past the cap.
-struct ConversionContext {
+struct ConversionContext: ~Copyable {
     let document: JSONDocument
     var out: JSONWriter
     var issues: [Issue] = []
@@ -61,7 +61,7 @@ struct ConversionContext {
     var slots: SlotStack
     let keyOrders: KeyOrders
 
-    init(document: JSONDocument, out: JSONWriter, slots: SlotStack, keyOrders: KeyOrders, options: ConversionOptions) {
+    init(document: JSONDocument, out: consuming JSONWriter, slots: SlotStack, keyOrders: KeyOrders, options: ConversionOptions) {
         self.document = document
         self.out = out
         self.slots = slots

@@ -112,7 +112,7 @@ public final class Engine: Sendable {
                                               offset: 0, line: 1, column: 1))
         }
         workspace.writer.reset()
-        var ctx = ConversionContext(document: document, out: workspace.writer, slots: workspace.slots, keyOrders: workspace.keyOrders,
+        var ctx = ConversionContext(document: document, out: workspace.writer.take(), slots: workspace.slots, keyOrders: workspace.keyOrders,
                                     options: options)
         let root = document[0]
         if root.kind == .array {
@@ -129,7 +129,7 @@ public final class Engine: Sendable {
         } else {
             _ = meta.convertValue(0, strict: false, &ctx)
         }
-        workspace.writer = ctx.out
+        workspace.writer = ctx.out.take()
         workspace.slots = ctx.slots
         // The context's fields one by one: passing the whole context costs a memcpy of it.
         return Engine.result(of: ctx.issues, errors: ctx.errorCount, coercions: ctx.coercionCount, unknownKeys: ctx.unknownKeyCount,

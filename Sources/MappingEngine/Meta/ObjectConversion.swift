@@ -27,73 +27,121 @@ extension ModelMeta {
         }
     }
 
+    /// `convertObject` on borrowed pointers, in three walks: the properties' slots are filled
+    /// with the value nodes they read (from the payload's keys or the properties' own, then by
+    /// the key paths and candidates), then the properties are written in order, absent ones
+    /// by their defaults.
+    ///
+    /// Every walk is inlined here, so the object stays one function as it was written before.
+    /// `writeMembers` is `@_transparent`, inlined before optimization: with `@inline(__always)`
+    /// the optimizer, having inlined the converters into it first, found this caller too large
+    /// and left it out of line (+0.9 % instructions on weibo.json). The slot walks made
+    /// transparent too cost more (+1.4 % on user.json) than as they are.
     private func convertObject(_ node: Int, _ properties: UnsafePointer<PropertyMeta>?, _ propertyCount: Int,
                                _ keyTable: KeyTable, _ ctx: inout ConversionContext) -> Bool {
-        let nodes = ctx.document.nodes.baseAddress.unsafelyUnwrapped
-        let input = ctx.document.base
-        let unknownKeys = self.unknownKeys
-        let entry = nodes[node]
+        let entry = ctx.document.nodes.baseAddress.unsafelyUnwrapped[node]
         let memberCount = entry.kind == .object ? Int(entry.length) : 0
         let frame = ctx.slots.push(propertyCount)
         var ok = true
-
         // Walk whichever is smaller, the payload's keys or the model's properties (YYModel);
-        // unknown keys can only be seen from the payload's side.
+        // unknown keys can only be seen from the payload's side. Nothing before the write
+        // pushes a frame, so the slots stay where they are until then.
         if memberCount <= propertyCount || unknownKeys != .ignore {
-            // Nothing below pushes a frame, so the slots stay where they are.
-            let slots = ctx.slots.base + frame
-            // What the key table said at each position for the previous object of this model: a
-            // key equal to the predicted property's key needs no lookup (the table's values are
-            // the properties that own their key, so the lookup would return the same).
-            let predictions = ctx.keyOrders.row(for: serial)
-            var key = node &+ 1
-            for position in 0..<memberCount {
-                let value = key &+ 1
-                let keyEntry = nodes[key]
-                let remembered = position < KeyOrders.positions
-                let predicted = remembered ? predictions[position] : -1
-                let found: Int32
-                if keyEntry.flags & JSONNode.hasEscapes == 0 {
-                    let text = UnsafeBufferPointer(start: input + Int(keyEntry.start), count: Int(keyEntry.length))
-                    if predicted >= 0 && ByteText.equal(properties.unsafelyUnwrapped[Int(predicted)].key, text) {
-                        found = predicted
-                    } else {
-                        found = keyTable.lookup(text)
-                    }
-                } else {
-                    found = ctx.document.withDecodedString(key) { keyTable.lookup($0) }
-                }
-                if remembered { predictions[position] = found }
-                if found >= 0 {
-                    var index = Int(found)
-                    repeat {
-                        slots[index] = Int32(truncatingIfNeeded: value)
-                        index = Int(properties.unsafelyUnwrapped[index].nextSameKey)
-                    } while index >= 0
-                } else if found == KeyTable.unknown && unknownKeys != .ignore {
-                    if !noteUnknown(key: key, value: value, &ctx) { ok = false }
-                }
-                key = Int(nodes[value].end)
-            }
+            if !slotMembers(of: node, count: memberCount, properties, keyTable, into: ctx.slots.base + frame, &ctx) { ok = false }
         } else if memberCount > 0 {
-            for head in keyProperties {
-                let found = ctx.document.lastMember(of: node, named: properties.unsafelyUnwrapped[head].key)
-                guard let found else { continue }
-                var index = head
-                repeat {
-                    ctx.slots.base[frame + index] = Int32(truncatingIfNeeded: found)
-                    index = Int(properties.unsafelyUnwrapped[index].nextSameKey)
-                } while index >= 0
-            }
+            slotKeyProperties(of: node, properties, into: ctx.slots.base + frame, ctx)
         }
         if memberCount > 0 && !lookupProperties.isEmpty {
-            for index in lookupProperties {
-                if let found = resolveLookup(properties.unsafelyUnwrapped + index, node, ctx) {
-                    ctx.slots.base[frame + index] = Int32(found)
+            slotLookups(of: node, properties, into: ctx.slots.base + frame, ctx)
+        }
+        if !writeMembers(of: node, count: memberCount, properties, propertyCount, frame: frame, keyTable, &ctx) { ok = false }
+        ctx.slots.pop(propertyCount)
+        return ok
+    }
+
+    /// The first walk, from the payload's side: each member's key matched against the key
+    /// table, its value node put in the slot of every property that reads that key; an unknown
+    /// key meets the model's policy. False when that policy refuses one.
+    @inline(__always)
+    private func slotMembers(of node: Int, count memberCount: Int, _ properties: UnsafePointer<PropertyMeta>?,
+                             _ keyTable: KeyTable, into slots: UnsafeMutablePointer<Int32>, _ ctx: inout ConversionContext) -> Bool {
+        let nodes = ctx.document.nodes.baseAddress.unsafelyUnwrapped
+        let input = ctx.document.base
+        var ok = true
+        // What the key table said at each position for the previous object of this model: a
+        // key equal to the predicted property's key needs no lookup (the table's values are
+        // the properties that own their key, so the lookup would return the same).
+        let predictions = ctx.keyOrders.row(for: serial)
+        var key = node &+ 1
+        for position in 0..<memberCount {
+            let value = key &+ 1
+            let keyEntry = nodes[key]
+            let remembered = position < KeyOrders.positions
+            let predicted = remembered ? predictions[position] : -1
+            let found: Int32
+            if keyEntry.flags & JSONNode.hasEscapes == 0 {
+                let text = UnsafeBufferPointer(start: input + Int(keyEntry.start), count: Int(keyEntry.length))
+                if predicted >= 0 && ByteText.equal(properties.unsafelyUnwrapped[Int(predicted)].key, text) {
+                    found = predicted
+                } else {
+                    found = keyTable.lookup(text)
                 }
+            } else {
+                found = ctx.document.withDecodedString(key) { keyTable.lookup($0) }
+            }
+            if remembered { predictions[position] = found }
+            if found >= 0 {
+                Self.fill(slots, from: Int(found), with: value, properties)
+            } else if found == KeyTable.unknown && unknownKeys != .ignore {
+                if !noteUnknown(key: key, value: value, &ctx) { ok = false }
+            }
+            key = Int(nodes[value].end)
+        }
+        return ok
+    }
+
+    /// The first walk from the model's side, for objects with more members than the model
+    /// has properties: each key the properties read looked up in the payload (the last
+    /// member of that name wins, as in `slotMembers`).
+    @inline(__always)
+    private func slotKeyProperties(of node: Int, _ properties: UnsafePointer<PropertyMeta>?,
+                                   into slots: UnsafeMutablePointer<Int32>, _ ctx: borrowing ConversionContext) {
+        for head in keyProperties {
+            guard let found = ctx.document.lastMember(of: node, named: properties.unsafelyUnwrapped[head].key) else { continue }
+            Self.fill(slots, from: head, with: found, properties)
+        }
+    }
+
+    /// The second walk: the slots of key-path and candidate properties, found by their lookups.
+    @inline(__always)
+    private func slotLookups(of node: Int, _ properties: UnsafePointer<PropertyMeta>?,
+                             into slots: UnsafeMutablePointer<Int32>, _ ctx: borrowing ConversionContext) {
+        for index in lookupProperties {
+            if let found = resolveLookup(properties.unsafelyUnwrapped + index, node, ctx) {
+                slots[index] = Int32(found)
             }
         }
+    }
 
+    /// Puts `value` in the slot of property `head` and of every later property reading the
+    /// same key (chained by `nextSameKey`).
+    @inline(__always)
+    private static func fill(_ slots: UnsafeMutablePointer<Int32>, from head: Int, with value: Int,
+                             _ properties: UnsafePointer<PropertyMeta>?) {
+        var index = head
+        repeat {
+            slots[index] = Int32(truncatingIfNeeded: value)
+            index = Int(properties.unsafelyUnwrapped[index].nextSameKey)
+        } while index >= 0
+    }
+
+    /// The third walk: `{`, every property in order (its value converted, or, when absent or
+    /// null, its default, `null` or nothing), the members kept under `unknownKeys: keep`, `}`.
+    /// False when a value fails or a required one is absent.
+    @_transparent
+    func writeMembers(of node: Int, count memberCount: Int, _ properties: UnsafePointer<PropertyMeta>?,
+                              _ propertyCount: Int, frame: Int, _ keyTable: KeyTable, _ ctx: inout ConversionContext) -> Bool {
+        var ok = true
         ctx.out.byte(UInt8(ascii: "{"))
         var first = true
         for index in 0..<propertyCount {
@@ -126,14 +174,13 @@ extension ModelMeta {
             writeKept(object: node, keyTable, &ctx, first: first)
         }
         ctx.out.byte(UInt8(ascii: "}"))
-        ctx.slots.pop(propertyCount)
         return ok
     }
 
     /// Whether the value at `slot` counts as null for the property: JSON null, a lax null word,
     /// or blank text for a url. Only strings need a closer look.
     @inline(__always)
-    private func isNull(_ property: UnsafePointer<PropertyMeta>, _ slot: Int, _ ctx: ConversionContext) -> Bool {
+    private func isNull(_ property: UnsafePointer<PropertyMeta>, _ slot: Int, _ ctx: borrowing ConversionContext) -> Bool {
         let kind = ctx.document[slot].kind
         if kind == .null { return true }
         guard kind == .string else { return false }
@@ -194,7 +241,7 @@ extension ModelMeta {
 
     /// The value node of a key-path or candidate property: for candidates the first present and
     /// non-null one (lax null words count as null), else the first null one.
-    private func resolveLookup(_ property: UnsafePointer<PropertyMeta>, _ node: Int, _ ctx: ConversionContext) -> Int? {
+    private func resolveLookup(_ property: UnsafePointer<PropertyMeta>, _ node: Int, _ ctx: borrowing ConversionContext) -> Int? {
         let doc = ctx.document
         switch property.pointee.placement {
         case .key:
@@ -210,61 +257,6 @@ extension ModelMeta {
                 if null == nil { null = found }
             }
             return null
-        }
-    }
-
-    /// Writes the members kept under `unknownKeys: keep` after the properties.
-    /// The keys no property reads are found by a second walk, so the common path keeps no list
-    /// (an array there cost a release per object).
-    private func writeKept(object: Int, _ keyTable: KeyTable, _ ctx: inout ConversionContext, first: Bool) {
-        let doc = ctx.document
-        var members: [Int] = []
-        var key = object + 1
-        for _ in 0..<Int(doc[object].length) {
-            let value = key + 1
-            if doc.withDecodedString(key, { keyTable.lookup($0) }) == KeyTable.unknown {
-                let name = doc.decodedString(key)
-                if !properties.contains(where: { $0.name == name }) { members.append(value) }
-            }
-            key = Int(doc[value].end)
-        }
-        var first = first
-        for value in ModelMeta.lastOccurrences(members, doc) {
-            let key = value - 1
-            if !first { ctx.out.byte(UInt8(ascii: ",")) }
-            first = false
-            ctx.out.string(doc, key)
-            ctx.out.byte(UInt8(ascii: ":"))
-            ctx.out.value(doc, value)
-        }
-    }
-
-    /// The kept members whose key does not come again later: duplicate keys keep the last value,
-    /// as properties do, so the output has each key once.
-    private static func lastOccurrences(_ members: [Int], _ doc: JSONDocument) -> [Int] {
-        guard members.count > 1 else { return members }
-        var seen = Set<String>()
-        return members.reversed().filter { seen.insert(doc.decodedString($0 - 1)).inserted }.reversed()
-    }
-
-    /// Applies the unknown-key policy to one member; false when it is an error.
-    /// (Kept members are written by `writeKept`.)
-    private func noteUnknown(key: Int, value: Int, _ ctx: inout ConversionContext) -> Bool {
-        switch unknownKeys {
-        case .ignore, .keep:
-            return true
-        case .report:
-            let document = ctx.document
-            ctx.unknownKey(document.decodedString(key), node: value)
-            return true
-        case .reject:
-            let mark = ctx.issues.count
-            ctx.fail(.unknownKey, "no property reads this key", node: value)
-            if ctx.issues.count > mark {
-                let name = PathComponent.key(ctx.document.decodedString(key))
-                ctx.locate(since: mark, out: name, input: [name])
-            }
-            return false
         }
     }
 }

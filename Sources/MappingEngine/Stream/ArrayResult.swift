@@ -50,7 +50,7 @@ final class ArrayResult {
         let index = count
         count += 1
         if !failed { out.byte(index == 0 ? UInt8(ascii: "[") : UInt8(ascii: ",")) }
-        var ctx = ConversionContext(document: document, out: out, slots: workspace.slots, keyOrders: workspace.keyOrders,
+        var ctx = ConversionContext(document: document, out: out.take(), slots: workspace.slots, keyOrders: workspace.keyOrders,
                                     options: options)
         // The counts go on from the elements before, so the caps fall where they fall in the whole document.
         ctx.errorCount = errorCount
@@ -61,7 +61,7 @@ final class ArrayResult {
             ctx.locate(since: 0, out: .index(index), input: [.index(index)])
             issues.append(contentsOf: ctx.issues)
         }
-        out = ctx.out
+        out = ctx.out.take()
         workspace.slots = ctx.slots
         errorCount = ctx.errorCount
         coercionCount = ctx.coercionCount

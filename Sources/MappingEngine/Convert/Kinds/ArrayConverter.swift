@@ -61,7 +61,7 @@ struct SeenElements {
     private var ranges: [Int: [Range<Int>]] = [:]
 
     /// Whether the element written from `start` to the end is new (and remembers it).
-    mutating func insert(_ out: JSONWriter, from start: Int) -> Bool {
+    mutating func insert(_ out: borrowing JSONWriter, from start: Int) -> Bool {
         out.withBytes { all in
             let element = UnsafeBufferPointer(rebasing: all[start...])
             var hasher = Hasher()

@@ -31,7 +31,7 @@ final class IntegerConverter: ValueConverter {
     /// Whether `entry` is a string of digits without a leading zero (but `"0"`) that lax mode
     /// takes as it is, with no coercion to record (`explain` off).
     @inline(__always)
-    private func isShortDigitString(_ entry: JSONNode, _ ctx: ConversionContext) -> Bool {
+    private func isShortDigitString(_ entry: JSONNode, _ ctx: borrowing ConversionContext) -> Bool {
         guard entry.kind == .string, entry.flags & JSONNode.hasEscapes == 0, entry.length > 0,
               ctx.lax, !strict, !ctx.explain else { return false }
         let text = ctx.document.base + Int(entry.start)

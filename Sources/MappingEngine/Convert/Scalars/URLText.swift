@@ -2,7 +2,7 @@
 /// with non-ASCII UTF-8 allowed where unreserved characters are, as IRIs (RFC 3987) do.
 public enum URLText {
     /// The parts of a URI whose character sets differ.
-    private enum Component {
+    enum Component {
         case userinfo, host, path, query, fragment
     }
 
@@ -101,7 +101,7 @@ public enum URLText {
     /// Sixteen bytes at a time for the fast path's two byte classes: each a set of ranges and
     /// single bytes, compared in all 16 lanes at once (SSE2 here: a range is a subtraction, an
     /// unsigned minimum and a compare). A lane of the result is all ones where its byte is allowed.
-    private typealias Lanes = SIMD16<UInt8>
+    typealias Lanes = SIMD16<UInt8>
 
     /// The 16 bytes at `p`, lane 0 the first.
     @inline(__always)
@@ -130,14 +130,14 @@ public enum URLText {
 
     /// `plainHostAndPathBytes` for the 16 bytes at `p`: `-`, `.`, `/`, digits (0x2D–0x39) and letters.
     @inline(__always)
-    private static func hostOrPathLanes(_ p: UnsafePointer<UInt8>) -> Lanes {
+    static func hostOrPathLanes(_ p: UnsafePointer<UInt8>) -> Lanes {
         let v = lanes(p)
         return within(v, 0x2D, 0x39) | within(v | Lanes(repeating: 0x20), UInt8(ascii: "a"), UInt8(ascii: "z"))
     }
 
     /// `plainQueryBytes` for the 16 bytes at `p`: printable ASCII but for `"#%<>[\]^`{|}`.
     @inline(__always)
-    private static func queryLanes(_ p: UnsafePointer<UInt8>) -> Lanes {
+    static func queryLanes(_ p: UnsafePointer<UInt8>) -> Lanes {
         let v = lanes(p)
         let excluded = within(v, 0x22, 0x23) | equal(v, 0x25) | equal(v, 0x3C) | equal(v, 0x3E)
             | within(v, 0x5B, 0x5E) | equal(v, 0x60) | within(v, 0x7B, 0x7D)
@@ -165,9 +165,11 @@ public enum URLText {
     }
 
     /// Byte classes of the fast path, one character a byte value (`1`: allowed), so a look-up
-    /// costs one load with no bounds check or lazy initialisation.
-    private static let plainHostAndPathBytes: StaticString = "0000000000000000000000000000000000000000000001111111111111000000011111111111111111111111111000000111111111111111111111111110000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
-    private static let plainQueryBytes: StaticString = "0000000000000000000000000000000001001011111111111111111111110101111111111111111111111111111000010111111111111111111111111110001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+    /// costs one load with no bounds check or lazy initialisation: host names' letters, digits,
+    /// `-` and `.` (RFC 1123) and the path's `/`; RFC 3986's `query` without `%` escapes.
+    /// `ByteClassTests` rebuilds both, and the vector ranges above, from the RFCs' lists.
+    static let plainHostAndPathBytes: StaticString = "0000000000000000000000000000000000000000000001111111111111000000011111111111111111111111111000000111111111111111111111111110000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+    static let plainQueryBytes: StaticString = "0000000000000000000000000000000001001011111111111111111111110101111111111111111111111111111000010111111111111111111111111110001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
 
     /// The position after `scheme ":"` at the start of `range`, or nil when there is no valid scheme.
     private static func schemeEnd(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
@@ -344,10 +346,12 @@ public enum URLText {
         return position
     }
 
-    /// The ASCII bytes that may appear literally in `component`, as a 128-bit set: RFC 3986
-    /// unreserved and sub-delims, plus the component's own extras (`:`, `@`, `/`, `?`).
+    /// The ASCII bytes that may appear literally in `component`, as a 128-bit set (bit `b` of
+    /// `low` is byte `b`, of `high` byte `64 + b`): RFC 3986 unreserved and sub-delims, plus the
+    /// component's own extras (userinfo `:`; path `:@/`; query and fragment `:@/?`).
+    /// `ByteClassTests` rebuilds each from the RFC's lists and compares every byte.
     @inline(__always)
-    private static func allowedMask(_ component: Component) -> (low: UInt64, high: UInt64) {
+    static func allowedMask(_ component: Component) -> (low: UInt64, high: UInt64) {
         switch component {
         case .host: (0x2bff_7fd2_0000_0000, 0x47ff_fffe_87ff_fffe)
         case .userinfo: (0x2fff_7fd2_0000_0000, 0x47ff_fffe_87ff_fffe)
@@ -358,14 +362,14 @@ public enum URLText {
 
     /// Whether `byte` is an RFC 3986 unreserved character.
     @inline(__always)
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
+    static func isUnreserved(_ byte: UInt8) -> Bool {
         ScalarASCII.isLetter(byte) || ScalarASCII.isDigit(byte) || byte == UInt8(ascii: "-")
             || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
     }
 
     /// Whether `byte` is an RFC 3986 sub-delimiter.
     @inline(__always)
-    private static func isSubDelimiter(_ byte: UInt8) -> Bool {
+    static func isSubDelimiter(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
              UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
