@@ -82,6 +82,7 @@ final class SchemaLimitsLiveTests {
         let seconds = Date().timeIntervalSince(started)
         #expect(answer.status == 422)
         #expect(answer.text.contains("(extendsDepth)"), "\(answer.text.prefix(300))")
+        #expect(value(answer.json, "errors", 0, "limit") as? String == "extendsDepth", "\(answer.text.prefix(300))")
         #expect(seconds < 10)
         #expect(server.memory.peak - before < 64 << 20, "peak grew from \(before >> 20) MB to \(server.memory.peak >> 20) MB")
         #expect(try server.connect().request("GET", "/healthz").status == 200)

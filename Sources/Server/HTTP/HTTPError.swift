@@ -139,6 +139,7 @@ enum HTTPError: Error, Equatable {
             var members: [JSONValue.Member] = [.init("code", .string(code)), .init("file", .string(error.file))]
             if let model = error.model { members.append(.init("model", .string(model))) }
             if let property = error.property { members.append(.init("property", .string(property))) }
+            if let limit = error.limit { members.append(.init("limit", .string(limit.rawValue))) }
             members.append(.init("message", .string(error.message)))
             return .object(members)
         }
