@@ -24,11 +24,24 @@ let package = Package(
             name: "MappingEngine",
             dependencies: [.product(name: "Yams", package: "Yams")]
         ),
+        // Locks, repeating threads, thread-locals, a coarse clock and counters, shared by the
+        // transport and the service.
+        .target(
+            name: "Primitives"
+        ),
+        // The HTTP transport over libmicrohttpd: daemon, listener, admission, deadlines, header
+        // scan, exchanges. The only target that imports CMicroHTTPD; it knows nothing of routes,
+        // schemas or the engine, and the service plugs in through `HTTPHandler`.
+        .target(
+            name: "ConvertdHTTP",
+            dependencies: ["CMicroHTTPD", "Primitives"]
+        ),
         .executableTarget(
             name: "convertd",
             dependencies: [
                 "MappingEngine",
-                "CMicroHTTPD",
+                "ConvertdHTTP",
+                "Primitives",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -52,7 +65,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ServerTests",
-            dependencies: ["convertd", "MappingEngine", "TestSupport"]
+            dependencies: ["convertd", "ConvertdHTTP", "Primitives", "MappingEngine", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

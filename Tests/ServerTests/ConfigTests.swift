@@ -1,4 +1,5 @@
 import ArgumentParser
+@testable import ConvertdHTTP
 @testable import convertd
 import Logging
 import Testing

@@ -1,3 +1,4 @@
+@testable import ConvertdHTTP
 @testable import convertd
 import TestSupport
 import Testing
@@ -6,7 +7,7 @@ import Testing
 struct HeaderScanTests {
     /// Lays the fields out as libmicrohttpd does (each line's CR LF turned into two zeros) and
     /// scans them.
-    private static func scan(_ fields: [(String, String)], http11: Bool = true) -> (HeaderScan, HTTPError?) {
+    private static func scan(_ fields: [(String, String)], http11: Bool = true) -> (HeaderScan, TransportError?) {
         var buffer: [UInt8] = []
         var spans: [(name: Range<Int>, value: Range<Int>)] = []
         for (name, value) in fields {

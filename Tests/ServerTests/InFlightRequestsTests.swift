@@ -1,3 +1,4 @@
+@testable import ConvertdHTTP
 @testable import convertd
 import Dispatch
 import Foundation
@@ -67,10 +68,10 @@ import Testing
 
     @Test func theServiceNotesARequestFromItsPlanToItsEnd() throws {
         let service = try ServerFixture.service()
-        var head = Self.head("planned")
-        _ = service.plan(&head)
+        let head = Self.head("planned")
+        _ = service.plan(head)
         #expect(service.stats.inProgress.snapshot().map(\.requestID) == ["planned"])
-        service.finished(head, status: 200, bytesIn: 0, bytesOut: 0, nanoseconds: 0)
+        service.finished(head, route: nil, status: 200, bytesIn: 0, bytesOut: 0, nanoseconds: 0)
         #expect(service.stats.inProgress.snapshot().isEmpty)
     }
 }

@@ -1,3 +1,4 @@
+@testable import ConvertdHTTP
 @testable import convertd
 import Foundation
 import MappingEngine

@@ -1,3 +1,4 @@
+@testable import ConvertdHTTP
 @testable import convertd
 import Foundation
 import MappingEngine
@@ -20,20 +21,20 @@ struct JSONBodyStreamTests {
     /// A request planned and answered as the server does it, the body fed in `chunkSize`
     /// pieces; `announced: false` sends it chunked, without a length.
     static func exchange(_ service: Service, _ path: String, body: String, query: [RequestHead.QueryItem] = [],
-                         announced: Bool = true, chunkSize: Int = .max) -> (status: Int, body: String, plan: RequestPlan) {
+                         announced: Bool = true, chunkSize: Int = .max) -> (status: Int, body: String, plan: RequestPlan<Endpoint>) {
         var head = RequestHead(method: "POST", path: path, query: query, contentType: "application/json", requestID: "test")
         head.contentLength = announced ? body.utf8.count : nil
-        let plan = service.plan(&head)
-        let exchange = Exchange(head: head, plan: plan, started: 0)
+        let (route, plan) = service.plan(head)
+        let exchange = Exchange<Service>(head: head, route: route, plan: plan, started: 0)
         let bytes = Array(body.utf8)
         var offset = 0
         while offset < bytes.count {
             let end = offset + min(bytes.count - offset, chunkSize)
-            _ = bytes[offset..<end].withUnsafeBufferPointer { exchange.take($0, limit: service.maxBodyBytes, allowance: HTTPServer.discardAllowance) }
+            _ = bytes[offset..<end].withUnsafeBufferPointer { exchange.take($0, limit: service.maxBodyBytes, allowance: BodyOverrun.allowance) }
             offset = end
         }
         let response = exchange.response(from: service)
-        service.finished(head, status: response.status, bytesIn: bytes.count, bytesOut: response.body.count, nanoseconds: 0)
+        service.finished(head, route: route, status: response.status, bytesIn: bytes.count, bytesOut: response.body.count, nanoseconds: 0)
         return (response.status, text(of: response.body), plan)
     }
 
@@ -50,7 +51,7 @@ struct JSONBodyStreamTests {
         }
     }
 
-    static func isStream(_ plan: RequestPlan) -> Bool {
+    static func isStream(_ plan: RequestPlan<Endpoint>) -> Bool {
         if case .stream = plan { return true }
         return false
     }

@@ -1,3 +1,4 @@
+@testable import ConvertdHTTP
 @testable import convertd
 import Foundation
 import Logging
@@ -5,7 +6,8 @@ import Testing
 
 /// Log lines as bytes: JSON that parses back, text whose values stay one token each.
 struct LogLineTests {
-    private let head = RequestHead(method: "POST", path: "/convert/Product", requestID: "abc-1", endpoint: .convert(schema: "Product"))
+    private let head = RequestHead(method: "POST", path: "/convert/Product", requestID: "abc-1")
+    private let endpoint = Endpoint.convert(schema: "Product")
 
     private func text(_ line: consuming LogLine) -> String {
         String(decoding: line.finished(), as: UTF8.self)
@@ -75,7 +77,7 @@ struct LogLineTests {
     @Test(arguments: [LogLine.Format.json, .text])
     func accessLineHasTheRequestFieldsSortedByKey(format: LogLine.Format) throws {
         let log = AccessLog(format: format, level: .info)
-        let line = text(log.line(head, severity: .info, status: 200, bytesIn: 1402, bytesOut: 1216, nanoseconds: 123_456))
+        let line = text(log.line(head, endpoint: endpoint, severity: .info, status: 200, bytesIn: 1402, bytesOut: 1216, nanoseconds: 123_456))
         let keys = ["bytes_in", "bytes_out", "method", "path", "request_id", "schema", "status", "trace_id", "us"]
         let positions = keys.map { line.range(of: format == .json ? "\"\($0)\":" : " \($0)=")?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil })

@@ -1,3 +1,4 @@
+@testable import ConvertdHTTP
 @testable import convertd
 import Testing
 
@@ -6,6 +7,6 @@ import Testing
 struct MethodNameTests {
     @Test(arguments: ["GET", "POST", "PUT", "HEAD", "DELETE", "PATCH", "OPTIONS", "GETS", "GE", "POSTAL", "PUTS", "DELETED", "get", "", "BREW"])
     func everyMethodReadsBackAsSent(_ method: String) {
-        #expect(method.withCString { HTTPServer.methodName($0) } == method)
+        #expect(method.withCString { RequestHead.methodName($0) } == method)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import ConvertdHTTP
 @testable import convertd
 
 /// `GET /metrics`: the Prometheus exposition reads the same counters as `/stats`, labels only

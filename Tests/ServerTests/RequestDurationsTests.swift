@@ -1,6 +1,7 @@
 import Prometheus
 import Testing
 
+@testable import ConvertdHTTP
 @testable import convertd
 
 /// `RequestDurations` finds a series through the thread's memo of its last one: the memo must

@@ -1,3 +1,4 @@
+@testable import ConvertdHTTP
 @testable import convertd
 import Foundation
 import Logging
@@ -69,13 +70,13 @@ extension Service {
                   query: [RequestHead.QueryItem] = [], chunkSize: Int = .max) -> (status: Int, body: String, response: HTTPResponse) {
         var head = RequestHead(method: method, path: path, query: query, contentType: contentType, requestID: "test")
         head.contentLength = body.utf8.count
-        let plan = plan(&head)
-        let exchange = Exchange(head: head, plan: plan, started: 0)
+        let (route, plan) = plan(head)
+        let exchange = Exchange<Service>(head: head, route: route, plan: plan, started: 0)
         let bytes = Array(body.utf8)
         var offset = 0
         while offset < bytes.count {
             let end = min(bytes.count, offset + chunkSize)
-            _ = bytes[offset..<end].withUnsafeBufferPointer { exchange.take($0, limit: maxBodyBytes, allowance: HTTPServer.discardAllowance) }
+            _ = bytes[offset..<end].withUnsafeBufferPointer { exchange.take($0, limit: maxBodyBytes, allowance: BodyOverrun.allowance) }
             offset = end
         }
         let response = exchange.response(from: self)
@@ -90,7 +91,7 @@ extension Service {
             close(descriptor)
             text = String(decoding: content.prefix(max(0, read)), as: UTF8.self)
         }
-        finished(head, status: response.status, bytesIn: bytes.count, bytesOut: response.body.count, nanoseconds: 0)
+        finished(head, route: route, status: response.status, bytesIn: bytes.count, bytesOut: response.body.count, nanoseconds: 0)
         return (response.status, text, response)
     }
 }

@@ -42,7 +42,7 @@ enum APISchemas {
     private static let names: JSONValue = ["type": "array", "items": ["type": "string"]]
     private static let timestamp: JSONValue = ["type": "string", "format": "date-time"]
 
-    /// `HTTPError`'s body: every answer outside validation.
+    /// `ServiceError`'s body: every answer outside validation.
     private static let errorBody: JSONValue = [
         "title": "Error",
         "description": "Every answer outside validation: one entry, or one per mistake of a schema change.",

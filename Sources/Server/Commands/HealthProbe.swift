@@ -1,3 +1,4 @@
+import ConvertdHTTP
 import Glibc
 
 /// One `GET` over a plain socket, answered by its status code: what `convertd healthcheck` asks

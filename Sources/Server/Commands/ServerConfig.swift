@@ -1,11 +1,12 @@
 import ArgumentParser
+import ConvertdHTTP
 import Foundation
 import Logging
 
 /// The service's settings: each from its flag, else its environment variable, else its default;
 /// every invalid value is reported at once.
 struct ServerConfig {
-    var server = HTTPServer.Settings()
+    var server = HTTPSettings()
     var limits = Service.Limits()
     var schemas = "schemas"
     var grace = 10.0
@@ -69,7 +70,7 @@ struct ServerConfig {
     /// 8080): the one `convertd healthcheck` asks.
     static func port(_ flag: Int?, environment: [String: String]) throws(ValidationError) -> Int {
         var resolver = Resolver(environment: environment)
-        let port = resolver.port(flag, default: HTTPServer.Settings().port)
+        let port = resolver.port(flag, default: HTTPSettings().port)
         guard resolver.errors.isEmpty else { throw ValidationError(resolver.errors.joined(separator: "\n")) }
         return port
     }

@@ -1,3 +1,4 @@
+import ConvertdHTTP
 import Logging
 
 /// The request log: one `LogLine` per finished request, with method, path, status, bytes in and
@@ -8,24 +9,24 @@ struct AccessLog: Sendable {
     /// The configured threshold: request lines are info, 5xx other than 503 are errors.
     var level: Logger.Level
 
-    func record(_ head: RequestHead, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64) {
+    func record(_ head: RequestHead, endpoint: Endpoint?, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64) {
         // A 503 is the service protecting itself and a 501 a client's unsupported transfer
         // coding; any other 5xx is a bug.
         let severity: Logger.Level = status >= 500 && status != 503 && status != 501 ? .error : .info
         guard level <= severity else { return }
-        line(head, severity: severity, status: status, bytesIn: bytesIn, bytesOut: bytesOut, nanoseconds: nanoseconds)
+        line(head, endpoint: endpoint, severity: severity, status: status, bytesIn: bytesIn, bytesOut: bytesOut, nanoseconds: nanoseconds)
             .write(urgent: severity == .error)
     }
 
     /// The line for one request, fields sorted by key as `LineLogHandler` sorts them.
-    func line(_ head: RequestHead, severity: Logger.Level, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64) -> LogLine {
+    func line(_ head: RequestHead, endpoint: Endpoint?, severity: Logger.Level, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64) -> LogLine {
         var line = LogLine(format, level: severity, literal: "request")
         line.field("bytes_in", bytesIn)
         line.field("bytes_out", bytesOut)
         line.field("method", head.method)
         line.field("path", head.path)
         line.field("request_id", head.requestID)
-        if let schema = head.schema { line.field("schema", schema) }
+        if let schema = endpoint?.schemaName { line.field("schema", schema) }
         line.field("status", status)
         head.trace.withTraceID { line.field("trace_id", plain: $0) }
         line.field("us", nanoseconds / 1000)

@@ -1,5 +1,7 @@
+import ConvertdHTTP
 import Foundation
 import Glibc
+import Primitives
 import Synchronization
 
 /// The requests in progress, each as a short summary (method, path, request id, start), so a

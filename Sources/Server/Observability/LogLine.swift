@@ -1,6 +1,7 @@
 import Glibc
 import Logging
 import MappingEngine
+import Primitives
 
 /// One log line, built as bytes and written whole through `LogOutput`, so lines from many
 /// threads never interleave: time, level and message, then fields in the order added — a JSON

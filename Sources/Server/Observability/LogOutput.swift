@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Primitives
 import Synchronization
 
 /// Where log lines go: stderr, with one `write(2)` per line, or — once `startBuffering` has

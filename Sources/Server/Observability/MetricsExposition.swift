@@ -1,4 +1,5 @@
 import MappingEngine
+import Primitives
 import Prometheus
 
 /// `GET /metrics`: the service's counters in the Prometheus text exposition format, written by

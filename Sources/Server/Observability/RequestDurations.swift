@@ -1,4 +1,5 @@
 import MappingEngine
+import Primitives
 import Prometheus
 
 /// How long requests took, as Prometheus histograms by route and schema

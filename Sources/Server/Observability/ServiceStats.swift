@@ -1,5 +1,7 @@
+import ConvertdHTTP
 import Dispatch
 import MappingEngine
+import Primitives
 import Prometheus
 
 /// The service's own counters, the one source of truth that both `/stats` (JSON) and `/metrics`
@@ -14,15 +16,15 @@ final class ServiceStats: Sendable {
     private let requests = AtomicCounts(count: RouteLabel.allCases.count * ServiceStats.statuses)
     /// Errors in conversion answers by `ErrorCode`, in `ErrorCode.allCases` order.
     private let errors = AtomicCounts(count: ErrorCode.allCases.count)
-    private let inFlightGauge = Gauge()
+    private let inFlightGauge = AtomicGauge()
     /// The requests in flight themselves, for the shutdown to name those it abandons.
     let inProgress = InFlightRequests()
-    private let bytesInGauge = Gauge()
-    private let bytesOutGauge = Gauge()
+    private let bytesInGauge = AtomicGauge()
+    private let bytesOutGauge = AtomicGauge()
     /// Open TCP connections, kept by the HTTP server.
-    let connections = Gauge()
+    let connections = AtomicGauge()
     /// Connections the HTTP server answered 503 at accept (over its limits), ever.
-    let refusedConnections = Gauge()
+    let refusedConnections = AtomicGauge()
     /// Where the histograms live, and what `/metrics` writes out.
     let registry = PrometheusCollectorRegistry()
     /// How long requests took, by route and schema.
@@ -41,14 +43,14 @@ final class ServiceStats: Sendable {
     }
 
     /// The request of `head` has ended with `status` after `nanoseconds`.
-    func end(_ head: RequestHead, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64) {
+    func end(_ head: RequestHead, endpoint: Endpoint?, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64) {
         inFlightGauge.add(-1)
         inProgress.end(head)
-        let route = RouteLabel(head.endpoint)
+        let route = RouteLabel(endpoint)
         requests.add(1, at: ServiceStats.cell(route, status))
         bytesInGauge.add(bytesIn)
         bytesOutGauge.add(bytesOut)
-        durations.record(route: route, schema: head.schema, nanoseconds: nanoseconds)
+        durations.record(route: route, schema: endpoint?.schemaName, nanoseconds: nanoseconds)
     }
 
     /// A request the server answered (or closed) itself, never in flight.

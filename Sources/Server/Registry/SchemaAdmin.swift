@@ -1,5 +1,6 @@
 import Foundation
 import MappingEngine
+import Primitives
 
 /// Every change to the schemas served — the first load, `SIGHUP`, the directory watch,
 /// `POST /schemas/reload`, `PUT` and `DELETE /schemas/{Model}` — made one at a time through

@@ -1,3 +1,5 @@
+import Primitives
+
 /// Checks the schema directory every interval and reloads it, with the runtime changes laid
 /// over it, when its files differ from those last loaded (`--reload-interval`). Comparing
 /// content rather than modification times catches a Kubernetes ConfigMap update, which swaps a

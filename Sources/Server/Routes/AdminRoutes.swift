@@ -1,3 +1,4 @@
+import ConvertdHTTP
 import MappingEngine
 
 /// The admin API over `SchemaAdmin`: `PUT` and `DELETE /schemas/{Model}`, `POST /schemas/reload`.
@@ -9,7 +10,7 @@ struct AdminRoutes: Sendable {
     /// `PUT /schemas/{Model}` with a schema file as the body: JSON, or YAML by its media type.
     func put(_ model: String, body: UnsafeBufferPointer<UInt8>, yaml: Bool) -> HTTPResponse {
         guard let text = String(validating: body, as: UTF8.self) else {
-            return HTTPError.invalidSchema([SchemaError(file: model + (yaml ? ".yaml" : ".json"), message: "not UTF-8 text")]).response
+            return ServiceError.invalidSchema([SchemaError(file: model + (yaml ? ".yaml" : ".json"), message: "not UTF-8 text")]).response
         }
         return AdminRoutes.answer(admin.put(model: model, text: text, yaml: yaml), created: model)
     }
@@ -36,11 +37,11 @@ struct AdminRoutes: Sendable {
                 .init("replaced", names(update.replaced)),
                 .init("removed", names(update.removed)),
             ]))
-        case .failure(.refused(.invalid(let errors))): return HTTPError.invalidSchema(errors.errors).response
-        case .failure(.refused(.inUse(let model, let users))): return HTTPError.inUse(model: model, by: users).response
-        case .failure(.refused(.unknownModel(let model))): return HTTPError.unknownSchema(model).response
-        case .failure(.refused(.modelNotDefined(let model))): return HTTPError.modelNotDefined(model).response
-        case .failure(.notPersisted(let reason)): return HTTPError.unavailable(reason: "the change could not be written, so it was undone: \(reason)").response
+        case .failure(.refused(.invalid(let errors))): return ServiceError.invalidSchema(errors.errors).response
+        case .failure(.refused(.inUse(let model, let users))): return ServiceError.inUse(model: model, by: users).response
+        case .failure(.refused(.unknownModel(let model))): return ServiceError.unknownSchema(model).response
+        case .failure(.refused(.modelNotDefined(let model))): return ServiceError.modelNotDefined(model).response
+        case .failure(.notPersisted(let reason)): return ServiceError.unavailable(reason: "the change could not be written, so it was undone: \(reason)").response
         }
     }
 }

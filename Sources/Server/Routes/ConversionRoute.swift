@@ -1,3 +1,4 @@
+import ConvertdHTTP
 import MappingEngine
 
 /// `POST /convert/{Schema}` and `POST /reverse/{Schema}`: a JSON body through the engine.
@@ -18,7 +19,7 @@ struct ConversionRoute: Sendable {
     }
 
     /// Reads the query options; 400 `invalid_option` for a value that is not one of the choices.
-    func options(_ head: RequestHead) throws(HTTPError) -> Options {
+    func options(_ head: RequestHead) throws(ServiceError) -> Options {
         var conversion = ConversionOptions(maxDepth: maxDepth, maxErrors: maxErrors)
         if let mode = head.query("mode") {
             guard let parsed = ConversionOptions.Mode(rawValue: mode) else {
@@ -31,7 +32,7 @@ struct ConversionRoute: Sendable {
     }
 
     /// A boolean query option: absent, `false` or `0` is false; bare, `true` or `1` is true.
-    private static func flag(_ name: String, in head: RequestHead) throws(HTTPError) -> Bool {
+    private static func flag(_ name: String, in head: RequestHead) throws(ServiceError) -> Bool {
         switch head.query(name) {
         case nil, "false", "0": false
         case "", "true", "1": true
@@ -63,7 +64,7 @@ struct ConversionRoute: Sendable {
         case .malformed(let error):
             return malformed(error)
         case .unknownModel(let name):
-            return HTTPError.unknownSchema(name).response
+            return ServiceError.unknownSchema(name).response
         }
     }
 
@@ -89,14 +90,14 @@ struct ConversionRoute: Sendable {
         case .malformed(let error):
             return malformed(error)
         case .unknownModel(let name):
-            return HTTPError.unknownSchema(name).response
+            return ServiceError.unknownSchema(name).response
         }
     }
 
     /// 400 for a body that is not JSON, counted by its code.
     func malformed(_ error: JSONSyntaxError) -> HTTPResponse {
         if let code = ErrorCode(rawValue: error.code) { stats.conversionError(code) }
-        return HTTPError.malformed(error).response
+        return ServiceError.malformed(error).response
     }
 
     /// A JSON document response, indented when asked.

@@ -1,3 +1,4 @@
+import ConvertdHTTP
 import MappingEngine
 
 /// `POST /infer?model=NAME[&format=yaml|json]`: the schema file inferred from the body's samples
@@ -23,12 +24,12 @@ struct InferRoute: Sendable {
         var format = SchemaInference.Format.yaml
         if let name = head.query("format") {
             guard let chosen = SchemaInference.Format(rawValue: name) else {
-                return HTTPError.invalidOption(name: "format", value: name, expected: "yaml or json").response
+                return ServiceError.invalidOption(name: "format", value: name, expected: "yaml or json").response
             }
             format = chosen
         }
         guard let model = head.query("model"), !model.isEmpty else {
-            return HTTPError.inference(InferenceError(.invalidModelName, "name the model to infer: ?model=NAME")).response
+            return ServiceError.inference(InferenceError(.invalidModelName, "name the model to infer: ?model=NAME")).response
         }
         do throws(InferenceError) {
             var inference = try SchemaInference(model: model)
@@ -37,8 +38,8 @@ struct InferRoute: Sendable {
             return HTTPResponse(status: 200, body: .bytes(Array(text.utf8)), contentType: InferRoute.contentType(format))
         } catch {
             // A body that is not JSON is answered as `/convert` answers it, with its position.
-            if let syntax = error.syntax { return HTTPError.malformed(syntax).response }
-            return HTTPError.inference(error).response
+            if let syntax = error.syntax { return ServiceError.malformed(syntax).response }
+            return ServiceError.inference(error).response
         }
     }
 }

@@ -1,3 +1,4 @@
+import ConvertdHTTP
 import Foundation
 import MappingEngine
 
@@ -35,7 +36,7 @@ struct InfoRoutes: Sendable {
     func schema(_ name: String) -> HTTPResponse {
         let registry = engine.registry
         guard let model = registry.models[name], let jsonSchema = JSONSchemaExporter(registry: registry).schema(for: name) else {
-            return HTTPError.unknownSchema(name).response
+            return ServiceError.unknownSchema(name).response
         }
         return .json(200, .object([.init("model", ModelDescription.describe(model)), .init("jsonSchema", jsonSchema)]))
     }

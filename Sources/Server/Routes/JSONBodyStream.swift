@@ -1,3 +1,4 @@
+import ConvertdHTTP
 import MappingEngine
 
 /// `POST /convert/{Schema}` with a JSON body that is not collected first: one announced larger
@@ -45,8 +46,8 @@ final class JSONBodyStream: BodyStream {
         received += chunk.count
         // Past the limit the rest is read and dropped, so the 413 comes in turn; far past it, at once.
         guard received <= limits.maxStreamBytes else {
-            return received <= limits.maxStreamBytes + HTTPServer.discardAllowance 
-                ? nil : HTTPError.bodyTooLarge(limit: limits.maxStreamBytes).response
+            return received <= limits.maxStreamBytes + BodyOverrun.allowance 
+                ? nil : TransportError.bodyTooLarge(limit: limits.maxStreamBytes).response
         }
         switch state {
         case .undecided:
@@ -68,12 +69,12 @@ final class JSONBodyStream: BodyStream {
     }
 
     func finish() -> HTTPResponse {
-        guard received <= limits.maxStreamBytes else { return HTTPError.bodyTooLarge(limit: limits.maxStreamBytes).response }
+        guard received <= limits.maxStreamBytes else { return TransportError.bodyTooLarge(limit: limits.maxStreamBytes).response }
         switch state {
         case .undecided, .whole:
             return body.withUnsafeBufferPointer { route.convert($0, schema: model.name, head: head) }
         case .tooLarge:
-            return HTTPError.bodyTooLarge(limit: limits.maxBodyBytes).response
+            return TransportError.bodyTooLarge(limit: limits.maxBodyBytes).response
         case .array(let conversion):
             switch conversion.finish(workspace: ThreadWorkspace.current) {
             case .converted:

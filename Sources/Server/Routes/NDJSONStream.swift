@@ -1,3 +1,4 @@
+import ConvertdHTTP
 import MappingEngine
 
 /// `POST /convert/{Schema}` with an NDJSON body: the body goes, as it arrives, to an
@@ -18,14 +19,14 @@ final class NDJSONStream: BodyStream {
         received += chunk.count
         // Past the limit the rest is read and dropped, so the 413 comes in turn; far past it, at once.
         guard received <= maxBytes else {
-            return received <= maxBytes + HTTPServer.discardAllowance ? nil : HTTPError.bodyTooLarge(limit: maxBytes).response
+            return received <= maxBytes + BodyOverrun.allowance ? nil : TransportError.bodyTooLarge(limit: maxBytes).response
         }
         conversion.feed(chunk, workspace: ThreadWorkspace.current)
         return nil
     }
 
     func finish() -> HTTPResponse {
-        guard received <= maxBytes else { return HTTPError.bodyTooLarge(limit: maxBytes).response }
+        guard received <= maxBytes else { return TransportError.bodyTooLarge(limit: maxBytes).response }
         conversion.finish(workspace: ThreadWorkspace.current)
         return .spooled(spool, contentType: "application/x-ndjson")
     }

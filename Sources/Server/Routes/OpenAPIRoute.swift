@@ -1,5 +1,7 @@
+import ConvertdHTTP
 import Foundation
 import MappingEngine
+import Primitives
 
 /// `GET /openapi.json`: the service's OpenAPI 3.1 document, built once per registry and sent
 /// from one shared buffer.

@@ -1,3 +1,5 @@
+import ConvertdHTTP
+
 /// `GET /`: the playground page, its style sheet and its script. The three files in
 /// `Sources/Server/Playground/` are compiled into the binary (`.embedInCode` in Package.swift),
 /// so the service still ships as one file and the page needs nothing but convertd itself.

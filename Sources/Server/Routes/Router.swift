@@ -57,7 +57,7 @@ enum Router {
 
     /// The endpoint, or 404 for an unknown path and 405 (with the allowed methods) for a known
     /// path asked with the wrong method.
-    static func route(method: String, path: String) -> Result<Endpoint, HTTPError> {
+    static func route(method: String, path: String) -> Result<Endpoint, ServiceError> {
         guard let (first, name) = segments(of: path) else { return .failure(.notFound(path: path)) }
         let match: (endpoint: Endpoint, allow: [String])
         switch (first, name) {

@@ -1,3 +1,4 @@
+import ConvertdHTTP
 import Logging
 import MappingEngine
 import Synchronization
@@ -5,6 +6,8 @@ import Synchronization
 /// convertd behind the HTTP server: routes each request to its endpoint, counts and logs it,
 /// reloads the schema directory, and drains on shutdown.
 final class Service: HTTPHandler {
+    typealias Route = Endpoint
+
     /// What the service accepts.
     struct Limits: Sendable {
         /// The largest JSON body collected whole, the longest NDJSON line, and the largest
@@ -60,33 +63,33 @@ final class Service: HTTPHandler {
         draining.store(true, ordering: .relaxed)
     }
 
-    func plan(_ head: inout RequestHead) -> RequestPlan {
+    func plan(_ head: RequestHead) -> (route: Endpoint?, plan: RequestPlan<Endpoint>) {
         stats.begin(head)
-        let endpoint: Endpoint
         switch Router.route(method: head.method, path: head.path) {
-        case .success(let found): endpoint = found
-        case .failure(let error): return .answer(error.response)
+        case .success(let endpoint): return (endpoint, plan(head, endpoint: endpoint))
+        case .failure(let error): return (nil, .answer(error.response))
         }
-        head.endpoint = endpoint
+    }
+
+    /// What to do with a request routed to `endpoint`.
+    private func plan(_ head: RequestHead, endpoint: Endpoint) -> RequestPlan<Endpoint> {
         // Over the connection limit only the probes are served, so an orchestrator still sees
         // a live process while clients are told to come back.
         if head.overLimit && !endpoint.isProbe {
-            var response = HTTPError.overloaded.response
-            response.headers += [("Retry-After", "1"), ("Connection", "close")]
-            return .answer(response)
+            return .answer(TransportError.overloaded.response)
         }
         // Before the first registry is served every model would read as unknown: 503 sends a
         // gateway's retry to another instance, where 404 would tell the client the model is gone.
         if endpoint.schemaName != nil && !loaded.load(ordering: .relaxed) {
-            var response = HTTPError.unavailable(reason: "the schemas are still loading").response
+            var response = ServiceError.unavailable(reason: "the schemas are still loading").response
             response.headers += [("Retry-After", "1")]
             return .answer(response)
         }
         if endpoint.isAdmin {
             switch AdminToken.verdict(head.authorization, token: adminToken) {
             case .allowed: break
-            case .off: return .answer(HTTPError.adminDisabled.response)
-            case .unauthorized: return .answer(HTTPError.unauthorized.response)
+            case .off: return .answer(ServiceError.adminDisabled.response)
+            case .unauthorized: return .answer(ServiceError.unauthorized.response)
             }
         }
         guard endpoint.takesBody else { return .collect(endpoint) }
@@ -99,19 +102,19 @@ final class Service: HTTPHandler {
         case (.ndjson, .convert(let schema)):
             return streamPlan(schema: schema, head: head, ndjson: true)
         case (.unsupported(let type), _):
-            return .answer(HTTPError.unsupportedMediaType(type).response)
+            return .answer(ServiceError.unsupportedMediaType(type).response)
         case (.ndjson, _), (.yaml, _):
-            return .answer(HTTPError.unsupportedMediaType(head.contentType ?? "").response)
+            return .answer(ServiceError.unsupportedMediaType(head.contentType ?? "").response)
         }
     }
 
     /// A body converted as it arrives: NDJSON line by line, or JSON (an array element by
     /// element), with the model resolved once for the whole body.
-    private func streamPlan(schema: String, head: RequestHead, ndjson: Bool) -> RequestPlan {
-        guard let model = engine.model(named: schema) else { return .answer(HTTPError.unknownSchema(schema).response) }
+    private func streamPlan(schema: String, head: RequestHead, ndjson: Bool) -> RequestPlan<Endpoint> {
+        guard let model = engine.model(named: schema) else { return .answer(ServiceError.unknownSchema(schema).response) }
         // Refused from its announced length, before a client waiting for `100 Continue` sends it.
         if let length = head.contentLength, length > limits.maxStreamBytes {
-            return .answer(HTTPError.bodyTooLarge(limit: limits.maxStreamBytes).response)
+            return .answer(TransportError.bodyTooLarge(limit: limits.maxStreamBytes).response)
         }
         do {
             let options = try conversions.options(head)
@@ -125,7 +128,7 @@ final class Service: HTTPHandler {
         }
     }
 
-    func respond(to head: RequestHead, endpoint: Endpoint, body: UnsafeBufferPointer<UInt8>) -> HTTPResponse {
+    func respond(to head: RequestHead, route endpoint: Endpoint, body: UnsafeBufferPointer<UInt8>) -> HTTPResponse {
         switch endpoint {
         case .convert(let schema): conversions.convert(body, schema: schema, head: head)
         case .reverse(let schema): conversions.reverse(body, schema: schema, head: head)
@@ -154,9 +157,9 @@ final class Service: HTTPHandler {
         return response
     }
 
-    func finished(_ head: RequestHead, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64) {
-        stats.end(head, status: status, bytesIn: bytesIn, bytesOut: bytesOut, nanoseconds: nanoseconds)
-        accessLog.record(head, status: status, bytesIn: bytesIn, bytesOut: bytesOut, nanoseconds: nanoseconds)
+    func finished(_ head: RequestHead, route endpoint: Endpoint?, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64) {
+        stats.end(head, endpoint: endpoint, status: status, bytesIn: bytesIn, bytesOut: bytesOut, nanoseconds: nanoseconds)
+        accessLog.record(head, endpoint: endpoint, status: status, bytesIn: bytesIn, bytesOut: bytesOut, nanoseconds: nanoseconds)
         if max(bytesIn, bytesOut) >= MemoryRelease.largeRequestBytes { MemoryRelease.afterLargeRequest() }
     }
 

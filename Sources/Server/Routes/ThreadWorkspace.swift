@@ -1,4 +1,5 @@
 import MappingEngine
+import Primitives
 
 /// One conversion `Workspace` per thread, made on the thread's first conversion and freed with
 /// the thread, so steady-state conversions allocate nothing and threads never share one.

@@ -4,21 +4,21 @@ import Synchronization
 /// trace it belongs to, taken from the client (a gateway) or begun here, and the span convertd
 /// answers as. The trace id goes into the request's log line and the answer's `traceparent`,
 /// so a request can be followed from the gateway through convertd.
-struct TraceContext: Sendable, Equatable {
+public struct TraceContext: Sendable, Equatable {
     /// The trace id's 128 bits, never all zero.
-    let trace: (high: UInt64, low: UInt64)
+    public let trace: (high: UInt64, low: UInt64)
     /// convertd's span for this request, never zero.
-    let span: UInt64
+    public let span: UInt64
     /// The trace flags (`1`: sampled).
-    let flags: UInt8
+    public let flags: UInt8
 
-    static func == (a: TraceContext, b: TraceContext) -> Bool {
+    public static func == (a: TraceContext, b: TraceContext) -> Bool {
         a.trace == b.trace && a.span == b.span && a.flags == b.flags
     }
 
     /// The context to answer with: the client's trace (with a new span of convertd's) when
     /// `header` is a valid `traceparent`, else a new trace, not sampled.
-    static func accept(_ header: String?) -> TraceContext {
+    public static func accept(_ header: String?) -> TraceContext {
         if let header, let parent = parse(header) {
             return TraceContext(trace: parent.trace, span: mix(counter.add(1, ordering: .relaxed).newValue), flags: parent.flags)
         }
@@ -28,13 +28,13 @@ struct TraceContext: Sendable, Equatable {
     }
 
     /// The trace id as 32 lowercase hex digits.
-    var traceID: String {
+    public var traceID: String {
         withTraceID { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The trace id's 32 lowercase hex digits, in a buffer valid during `body`: the request log
     /// writes them without making a string.
-    func withTraceID<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    public func withTraceID<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
             TraceContext.writeHex(trace.high, into: buffer, at: 0)
             TraceContext.writeHex(trace.low, into: buffer, at: 16)
@@ -43,13 +43,13 @@ struct TraceContext: Sendable, Equatable {
     }
 
     /// The `traceparent` header that names convertd's span as the parent of what follows.
-    var header: String {
+    public var header: String {
         withHeader { String(cString: $0) }
     }
 
     /// The `traceparent` header, `00-{trace}-{span}-{flags}`, as a C string valid during `body`:
     /// it goes out with every answer, so it is built on the stack.
-    func withHeader<R>(_ body: (UnsafePointer<CChar>) -> R) -> R {
+    public func withHeader<R>(_ body: (UnsafePointer<CChar>) -> R) -> R {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 56) { buffer in
             buffer[0] = UInt8(ascii: "0")
             buffer[1] = UInt8(ascii: "0")

@@ -2,14 +2,14 @@ import Synchronization
 
 /// Request ids for logs and the `X-Request-Id` header: the client's when usable, else this
 /// process's random prefix and a counter, unique across instances and restarts.
-enum RequestID {
+public enum RequestID {
     private static let prefix = String(UInt64.random(in: .min ... .max) | 1 << 63, radix: 16)
     private static let counter = Atomic<UInt64>(0)
     /// Longer ids are replaced, so logs stay readable and headers small.
-    static let maxLength = 128
+    public static let maxLength = 128
 
     /// `header` when it is 1–128 visible ASCII characters, else a new id.
-    static func accept(_ header: String?) -> String {
+    public static func accept(_ header: String?) -> String {
         if let header, !header.isEmpty, header.utf8.count <= maxLength,
            header.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) {
             return header

@@ -1,30 +1,19 @@
+import ConvertdHTTP
 import MappingEngine
 
-/// The service's answers outside validation (SPEC §4), each with its status and a stable code.
-/// The body has the shape of a validation failure: `{"errors": [{"code", "message", …}]}`.
-enum HTTPError: Error, Equatable {
+/// The service's answers outside validation (SPEC §4), each with its status and a stable code:
+/// what the service decides about a request (its endpoint, schema, body, options, the admin API).
+/// The transport's own answers (framing, head limits, deadlines, a body over its limit, the
+/// connection limit) are `TransportError`s. The body has the shape of a validation failure:
+/// `{"errors": [{"code", "message", …}]}`.
+enum ServiceError: Error, Equatable {
     case notFound(path: String)
     case unknownSchema(String)
     case methodNotAllowed(method: String, allow: [String])
-    case bodyTooLarge(limit: Int)
     case unsupportedMediaType(String)
     case invalidOption(name: String, value: String, expected: String)
     case malformed(JSONSyntaxError)
-    case overloaded
     case unavailable(reason: String)
-    /// Where the request ends is ambiguous (RFC 9112 §6.3): answered and the connection closed.
-    case badFraming(String)
-    /// A header field that is not well formed (a name with white space, a value with a control byte).
-    case badHeader(String)
-    case unsupportedTransferEncoding(String)
-    /// The head or body did not arrive within its deadline.
-    case requestTimeout(String)
-    /// libmicrohttpd's parser refused the whole head with `status`.
-    case rejectedHead(status: Int)
-    /// The request target is longer, or has more query arguments, than `HeadLimits` reads.
-    case uriTooLong(String)
-    /// The head has more fields, or more bytes, than `HeadLimits` reads.
-    case headersTooLarge(String)
     /// The admin API needs `Authorization: Bearer <token>` and the right token.
     case unauthorized
     /// No admin token is configured: the admin API is off.
@@ -42,20 +31,14 @@ enum HTTPError: Error, Equatable {
         switch self {
         case .notFound, .unknownSchema: 404
         case .methodNotAllowed: 405
-        case .bodyTooLarge: 413
         case .unsupportedMediaType: 415
-        case .invalidOption, .malformed, .badFraming, .badHeader: 400
+        case .invalidOption, .malformed: 400
         case .unauthorized: 401
         case .adminDisabled: 403
         case .inUse: 409
         case .invalidSchema, .modelNotDefined: 422
         case .inference(let error): error.code == .noSamples || error.code == .tooComplex ? 422 : 400
-        case .overloaded, .unavailable: 503
-        case .unsupportedTransferEncoding: 501
-        case .requestTimeout: 408
-        case .rejectedHead(let status): status
-        case .uriTooLong: 414
-        case .headersTooLarge: 431
+        case .unavailable: 503
         }
     }
 
@@ -64,11 +47,9 @@ enum HTTPError: Error, Equatable {
         case .notFound: "not_found"
         case .unknownSchema: "unknown_schema"
         case .methodNotAllowed: "method_not_allowed"
-        case .bodyTooLarge: "body_too_large"
         case .unsupportedMediaType: "unsupported_media_type"
         case .invalidOption: "invalid_option"
         case .malformed(let error): error.code
-        case .overloaded: "overloaded"
         case .unavailable: "unavailable"
         case .unauthorized: "unauthorized"
         case .adminDisabled: "admin_disabled"
@@ -76,19 +57,6 @@ enum HTTPError: Error, Equatable {
         case .inUse: "in_use"
         case .modelNotDefined: "model_not_defined"
         case .inference(let error): error.code.rawValue
-        case .badFraming: "bad_framing"
-        case .badHeader: "bad_header"
-        case .unsupportedTransferEncoding: "unsupported_transfer_encoding"
-        case .requestTimeout: "request_timeout"
-        case .rejectedHead(let status):
-            switch status {
-            case 413: "body_too_large"
-            case 431: "headers_too_large"
-            case 505: "http_version_not_supported"
-            default: "bad_request"
-            }
-        case .uriTooLong: "uri_too_long"
-        case .headersTooLarge: "headers_too_large"
         }
     }
 
@@ -97,30 +65,17 @@ enum HTTPError: Error, Equatable {
         case .notFound(let path): "no endpoint at \(path)"
         case .unknownSchema(let name): "no schema named '\(name)' is registered"
         case .methodNotAllowed(let method, let allow): "\(method) is not allowed here; use \(allow.joined(separator: " or "))"
-        case .bodyTooLarge(let limit): "the body is larger than the limit of \(limit) bytes"
         case .unsupportedMediaType(let type):
             "Content-Type '\(type)' is not JSON; send application/json, application/*+json or application/x-ndjson"
         case .invalidOption(let name, let value, let expected): "query option \(name)=\(value) is invalid; expected \(expected)"
         case .malformed(let error): error.message
-        case .overloaded: "the server is at its connection limit; retry later"
         case .unavailable(let reason): reason
-        case .badFraming(let reason), .badHeader(let reason): reason
         case .unauthorized: "send Authorization: Bearer <admin token>"
         case .adminDisabled: "the admin API is off: no admin token is configured"
         case .invalidSchema(let errors): "\(errors.count) schema errors"
         case .inUse(let model, let users): "model '\(model)' is used by \(users.joined(separator: ", ")); change or delete those first"
         case .modelNotDefined(let model): "the body does not define model '\(model)'"
         case .inference(let error): error.message
-        case .unsupportedTransferEncoding(let coding): "Transfer-Encoding '\(coding)' is not supported; send chunked or a Content-Length"
-        case .requestTimeout(let part): "the request's \(part) did not arrive in time"
-        case .rejectedHead(let status):
-            switch status {
-            case 413: "the announced body is too large"
-            case 431: "the request head is too large"
-            case 505: "only HTTP/1.0 and HTTP/1.1 are served"
-            default: "the request head is malformed"
-            }
-        case .uriTooLong(let reason), .headersTooLarge(let reason): reason
         }
     }
 

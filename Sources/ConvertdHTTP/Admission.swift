@@ -1,4 +1,5 @@
 import Glibc
+import Primitives
 import Synchronization
 
 /// Decides, in the accept thread, what becomes of each new connection, from the connections

@@ -18,7 +18,7 @@ struct HeaderScan {
     /// Header fields seen.
     private(set) var fields = 0
     /// The first rule the head breaks.
-    private(set) var violation: HTTPError? {
+    private(set) var violation: TransportError? {
         didSet { broken = true }
     }
     /// Whether `violation` is set: tested for every field, where testing the optional itself
@@ -71,7 +71,7 @@ struct HeaderScan {
     }
 
     /// The rule the head breaks, if any, once every field has been added.
-    func verdict(http11: Bool) -> HTTPError? {
+    func verdict(http11: Bool) -> TransportError? {
         if broken { return violation }
         // The last line ends where the empty line that ends the head begins: one or two zeros on.
         if let end = valueEnd, end[0] != 0 || end[1] != 0 { return .badHeader("a header value has a NUL byte") }

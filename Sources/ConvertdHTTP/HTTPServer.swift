@@ -2,6 +2,7 @@ import CMicroHTTPD
 import Dispatch
 import Foundation
 import Glibc
+import Primitives
 import Synchronization
 
 /// The HTTP front end: a libmicrohttpd daemon (epoll, a pool of threads) fed by convertd's own
@@ -12,33 +13,14 @@ import Synchronization
 /// callback (headers) to the completion notification, and each connection a `ClientConnection`
 /// parked in its per-connection pointer; a connection stays on one pool thread, so both are only
 /// ever touched by that thread (and the connection's atomics by the watchdog).
-final class HTTPServer: Sendable {
-    /// Where and how to listen, and what a client may take.
-    struct Settings: Sendable {
-        var host = "0.0.0.0"
-        var port = 8080
-        var threads = 1
-        var maxConnections = 1024
-        /// Open connections from one client address; 0 for no limit (behind a gateway every
-        /// connection comes from the gateway).
-        var maxConnectionsPerClient = 256
-        var deadlines = Deadlines()
-        var head = HeadLimits()
-        /// Listen on a port other processes listen on too (they must ask the same).
-        var sharePort = false
-    }
+public final class HTTPServer<Handler: HTTPHandler>: @unchecked Sendable {
 
-    /// Why the server did not start.
-    struct StartError: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    let settings: Settings
-    let handler: any HTTPHandler
+    let settings: HTTPSettings
+    let handler: Handler
     /// Open TCP connections, counted by libmicrohttpd's connection notifications.
-    let connections: Gauge
+    let connections: AtomicGauge
     /// Connections answered 503 at accept and closed: over the ceiling or a client's share.
-    let refusedConnections: Gauge
+    let refusedConnections: AtomicGauge
     private let admission: Admission
     private let lingering = LingeringClose()
     private let watchdog: Watchdog
@@ -53,13 +35,10 @@ final class HTTPServer: Sendable {
         let options: UnsafeMutablePointer<CMicroHTTPD_Settings>
     }
 
-    /// Bytes past `maxBodyBytes` read and dropped so a 413 can keep the connection; a larger
-    /// overrun closes it.
-    static let discardAllowance = 4 << 20
-    /// The answer to a connection refused at accept, written by the accept thread itself.
-    private static let refusal = RawResponse.bytes(of: HTTPServer.overloaded)
+    /// Where libmicrohttpd's callbacks find this server.
+    private let callbacks: CallbackTarget
 
-    init(settings: Settings, handler: any HTTPHandler, connections: Gauge, refusedConnections: Gauge = Gauge()) {
+    public init(settings: HTTPSettings, handler: Handler, connections: AtomicGauge, refusedConnections: AtomicGauge = AtomicGauge()) {
         self.settings = settings
         self.handler = handler
         self.connections = connections
@@ -68,15 +47,17 @@ final class HTTPServer: Sendable {
         watchdog = Watchdog(deadlines: settings.deadlines) { [handler] cuts in
             for cut in cuts { handler.refused(status: cut.status, reason: cut.reason) }
         }
+        callbacks = CallbackTarget()
+        callbacks.server = self
     }
 
     /// Binds and starts serving; returns the bound port (the chosen one when `port` is 0).
-    func start() throws(StartError) -> Int {
+    public func start() throws(HTTPStartError) -> Int {
         let listener: Listener
         do {
             listener = try Listener(host: settings.host, port: settings.port, sharePort: settings.sharePort)
         } catch {
-            throw StartError(description: error.description)
+            throw HTTPStartError(description: error.description)
         }
         FileLimit.raise()
         let options = UnsafeMutablePointer<CMicroHTTPD_Settings>.allocate(capacity: 1)
@@ -94,12 +75,12 @@ final class HTTPServer: Sendable {
             unescape: unescapeCallback,
             uri: requestLineCallback,
             log: logCallback,
-            context: Unmanaged.passUnretained(self).toOpaque()
+            context: Unmanaged.passUnretained(callbacks).toOpaque()
         ))
         guard let daemon = CMicroHTTPD_start(options) else {
             options.deallocate()
             listener.stop()
-            throw StartError(description: "libmicrohttpd refused the settings")
+            throw HTTPStartError(description: "libmicrohttpd refused the settings")
         }
         let handle = Running(daemon: daemon, listener: listener, options: options)
         running.withLock { $0 = handle }
@@ -122,26 +103,19 @@ final class HTTPServer: Sendable {
     /// answer fits in an empty socket buffer), and closes it lingering: a request it already
     /// sent must not turn the close into a reset that hides the answer.
     private static func refuse(_ socket: Int32, lingering: LingeringClose) {
-        _ = refusal.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+        _ = RawResponse.overloaded.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
         lingering.close(socket)
-    }
-
-    /// The answer to a client over the connection limit.
-    static var overloaded: HTTPResponse {
-        var response = HTTPError.overloaded.response
-        response.headers += [("Retry-After", "1"), ("Connection", "close")]
-        return response
     }
 
     /// Stops accepting: the listening socket is closed, so new clients are refused; open
     /// connections go on being served.
-    func stopAccepting() {
+    public func stopAccepting() {
         running.withLock { $0?.listener.stop() }
     }
 
     /// Closes every connection and stops the threads; false when that took longer than
     /// `seconds` (a thread busy with a request), in which case the daemon is left running.
-    func stop(within seconds: Double) -> Bool {
+    public func stop(within seconds: Double) -> Bool {
         guard let stopping = running.withLock({ running in defer { running = nil }; return running }) else { return true }
         stopping.listener.stop()
         let done = DispatchSemaphore(value: 0)
@@ -157,7 +131,7 @@ final class HTTPServer: Sendable {
         return true
     }
 
-    fileprivate func access(_ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
+    func access(_ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
                             version: UnsafePointer<CChar>?, data: UnsafePointer<CChar>?, size: UnsafeMutablePointer<Int>,
                             state: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
         guard let client = HTTPServer.client(of: connection) else { return .NO }
@@ -167,12 +141,12 @@ final class HTTPServer: Sendable {
             // The head is a local of its own (not a field of a larger value), so that the
             // exchange takes it over rather than a copy.
             var (head, check) = readHead(connection, url: url, method: method, version: version, client: client)
-            let plan = self.plan(&head, check: check, client: client)
+            let (route, plan) = self.plan(&head, check: check, client: client)
             // Answering before the body is read closes the connection: kept for bad framing,
             // clients over the limit, clients that wait for `100 Continue`, and bodies too large
             // to read and drop.
             let atOnce = check.answersAtOnce(head, maxBody: handler.maxBodyBytes)
-            let exchange = Exchange(head: head, plan: plan, started: DispatchTime.now().uptimeNanoseconds)
+            let exchange = Exchange<Handler>(head: head, route: route, plan: plan, started: DispatchTime.now().uptimeNanoseconds)
             state.pointee = Unmanaged.passRetained(exchange).toOpaque()
             if atOnce, case .answer(let response) = exchange.plan {
                 // The body is not read: the client may still be sending it when the connection closes.
@@ -181,11 +155,11 @@ final class HTTPServer: Sendable {
             }
             return .YES
         }
-        let exchange = Unmanaged<Exchange>.fromOpaque(stored).takeUnretainedValue()
+        let exchange = Unmanaged<Exchange<Handler>>.fromOpaque(stored).takeUnretainedValue()
         if size.pointee > 0 {
             let chunk = UnsafeRawBufferPointer(start: data, count: size.pointee).bindMemory(to: UInt8.self)
             size.pointee = 0
-            let refusal = exchange.take(chunk, limit: handler.maxBodyBytes, allowance: HTTPServer.discardAllowance)
+            let refusal = exchange.take(chunk, limit: handler.maxBodyBytes, allowance: BodyOverrun.allowance)
             client.received.store(exchange.bytesIn, ordering: .relaxed)
             guard let refusal else { return .YES }
             return answerAndClose(refusal, for: exchange, client: client)
@@ -197,7 +171,7 @@ final class HTTPServer: Sendable {
     /// Answers a request in the middle of its body, where libmicrohttpd cannot queue an answer:
     /// written straight to the socket (nothing of this request was sent yet), and the connection
     /// closed lingering so the client still sending reads it rather than a reset.
-    private func answerAndClose(_ response: HTTPResponse, for exchange: Exchange, client: ClientConnection) -> MHD_Result {
+    private func answerAndClose(_ response: HTTPResponse, for exchange: Exchange<Handler>, client: ClientConnection) -> MHD_Result {
         var response = response
         response.headers.append(("X-Request-Id", exchange.head.requestID))
         let bytes = RawResponse.bytes(of: response)
@@ -210,38 +184,38 @@ final class HTTPServer: Sendable {
 
     /// The handler's plan, unless the head breaks the framing rules, is over the head limits or
     /// announces a body over the limit.
-    private func plan(_ head: inout RequestHead, check: HeadCheck, client: ClientConnection) -> RequestPlan {
+    private func plan(_ head: inout RequestHead, check: HeadCheck, client: ClientConnection) -> (Handler.Route?, RequestPlan<Handler.Route>) {
         head.overLimit = client.overLimit
-        let plan = handler.plan(&head)
+        let (route, plan) = handler.plan(head)
         if let violation = check.violation {
             var response = violation.response
             response.headers.append(("Connection", "close"))
-            return .answer(response)
+            return (route, .answer(response))
         }
         if case .collect = plan, let length = head.contentLength, length > handler.maxBodyBytes {
-            return .answer(HTTPError.bodyTooLarge(limit: handler.maxBodyBytes).response)
+            return (route, .answer(TransportError.bodyTooLarge(limit: handler.maxBodyBytes).response))
         }
-        return plan
+        return (route, plan)
     }
 
-    fileprivate func completed(_ connection: OpaquePointer?, _ state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
+    func completed(_ connection: OpaquePointer?, _ state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
         guard let state, let stored = state.pointee else { return }
         state.pointee = nil
-        let exchange = Unmanaged<Exchange>.fromOpaque(stored).takeRetainedValue()
+        let exchange = Unmanaged<Exchange<Handler>>.fromOpaque(stored).takeRetainedValue()
         // The body (or stream) is let go before the handler hears of the end, so the handler
         // can give memory back.
         let head = exchange.end()
         var status = exchange.status
         if let client = connection.flatMap(HTTPServer.client(of:)) {
             // A request the watchdog cut off before it was answered was answered 408.
-            if status == 0 && client.phase.phase == .cut { status = HTTPError.requestTimeout("body").status }
+            if status == 0 && client.phase.phase == .cut { status = TransportError.requestTimeout("body").status }
             client.finishRequest()
         }
-        handler.finished(head, status: status, bytesIn: exchange.bytesIn, bytesOut: exchange.bytesOut,
+        handler.finished(head, route: exchange.route, status: status, bytesIn: exchange.bytesIn, bytesOut: exchange.bytesOut,
                          nanoseconds: DispatchTime.now().uptimeNanoseconds - exchange.started)
     }
 
-    fileprivate func connection(_ connection: OpaquePointer?, _ context: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, started: Bool) {
+    func connection(_ connection: OpaquePointer?, _ context: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, started: Bool) {
         guard let context else { return }
         if started {
             guard let connection else { return }
@@ -275,7 +249,7 @@ final class HTTPServer: Sendable {
 
     /// A request target has arrived: the head's deadline starts, and the target is judged
     /// against the head limits while its connection is in hand.
-    fileprivate func requestLine(on connection: OpaquePointer, target: UnsafeMutablePointer<CChar>?) {
+    func requestLine(on connection: OpaquePointer, target: UnsafeMutablePointer<CChar>?) {
         guard let client = HTTPServer.client(of: connection) else { return }
         client.enter(.head)
         guard let target, let refusal = settings.head.verdict(target: target) else { return }
@@ -296,7 +270,7 @@ final class HTTPServer: Sendable {
     /// which connection (MicroHTTPDContract, 3). A whole head rejected is answered by convertd
     /// when its connection is certain; anything else (a head too large for the connection's
     /// memory) is counted and logged as it is, never laid at another connection's door.
-    fileprivate func logged(_ text: String) {
+    func logged(_ text: String) {
         let message = text.hasSuffix("\n") ? String(text.dropLast()) : text
         let prefix = "Error processing request (HTTP response code is "
         guard message.hasPrefix(prefix), let status = Int(message.dropFirst(prefix.count).prefix(3)) else {
@@ -316,7 +290,7 @@ final class HTTPServer: Sendable {
         withUnsafeMutablePointer(to: &scan) { scan in
             _ = MHD_get_connection_values_n(connection, .HEADER_KIND, headerCallback, scan)
         }
-        var head = RequestHead(method: HTTPServer.methodName(method), path: String(cString: url), trace: TraceContext.accept(scan.traceParent),
+        var head = RequestHead(method: RequestHead.methodName(method), path: String(cString: url), trace: TraceContext.accept(scan.traceParent),
                                requestID: RequestID.accept(scan.requestID))
         head.contentType = scan.contentType
         head.contentLength = scan.contentLength
@@ -330,7 +304,7 @@ final class HTTPServer: Sendable {
         return (head, HeadCheck(violation: violation, expectsContinue: scan.expectsContinue))
     }
 
-    private func queue(_ response: HTTPResponse, for exchange: Exchange, on connection: OpaquePointer, client: ClientConnection) -> MHD_Result {
+    private func queue(_ response: HTTPResponse, for exchange: Exchange<Handler>, on connection: OpaquePointer, client: ClientConnection) -> MHD_Result {
         let created: OpaquePointer?
         switch response.body {
         case .bytes(let bytes):
@@ -363,19 +337,6 @@ final class HTTPServer: Sendable {
         return MHD_queue_response(connection, UInt32(response.status), created)
     }
 
-    /// The request's method: the common ones as literals, with no copy, allocation or UTF-8
-    /// check; others as sent.
-    static func methodName(_ method: UnsafePointer<CChar>) -> String {
-        switch strlen(method) {
-        case 3 where strcmp(method, "GET") == 0: "GET"
-        case 4 where strcmp(method, "POST") == 0: "POST"
-        case 3 where strcmp(method, "PUT") == 0: "PUT"
-        case 4 where strcmp(method, "HEAD") == 0: "HEAD"
-        case 6 where strcmp(method, "DELETE") == 0: "DELETE"
-        default: String(cString: method)
-        }
-    }
-
     private static func client(of connection: OpaquePointer) -> ClientConnection? {
         CMicroHTTPD_socket_context(connection).map { Unmanaged<ClientConnection>.fromOpaque($0).takeUnretainedValue() }
     }
@@ -406,7 +367,7 @@ final class HTTPServer: Sendable {
 
 /// What the header scan found about a request head beyond the head itself.
 private struct HeadCheck {
-    var violation: HTTPError?
+    var violation: TransportError?
     var expectsContinue: Bool
 
     /// Whether an answer known before the body goes out before the body is read (which closes
@@ -414,35 +375,35 @@ private struct HeadCheck {
     func answersAtOnce(_ head: RequestHead, maxBody: Int) -> Bool {
         if violation != nil || head.overLimit { return true }
         guard let length = head.contentLength, length > 0 else { return false }
-        return expectsContinue || length > maxBody + HTTPServer.discardAllowance
+        return expectsContinue || length > maxBody + BodyOverrun.allowance
     }
 }
 
 private let accessCallback: MHD_AccessHandlerCallback = { context, connection, url, method, version, data, size, state in
     guard let context, let connection, let url, let method, let size, let state else { return .NO }
-    return Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+    return Unmanaged<CallbackTarget>.fromOpaque(context).takeUnretainedValue().server
         .access(connection, url: url, method: method, version: version, data: data, size: size, state: state)
 }
 
 private let completedCallback: MHD_RequestCompletedCallback = { context, connection, state, _ in
     guard let context else { return }
-    Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().completed(connection, state)
+    Unmanaged<CallbackTarget>.fromOpaque(context).takeUnretainedValue().server.completed(connection, state)
 }
 
 private let connectionCallback: MHD_NotifyConnectionCallback = { context, connection, socketContext, code in
     guard let context else { return }
-    Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+    Unmanaged<CallbackTarget>.fromOpaque(context).takeUnretainedValue().server
         .connection(connection, socketContext, started: code == .CONNECTION_NOTIFY_STARTED)
 }
 
 private let requestLineCallback: CMicroHTTPD_URICallback = { context, connection, target in
     guard let context, let connection else { return }
-    Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().requestLine(on: connection, target: target)
+    Unmanaged<CallbackTarget>.fromOpaque(context).takeUnretainedValue().server.requestLine(on: connection, target: target)
 }
 
 private let logCallback: CMicroHTTPD_LogCallback = { context, message in
     guard let context, let message else { return }
-    Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().logged(String(cString: message))
+    Unmanaged<CallbackTarget>.fromOpaque(context).takeUnretainedValue().server.logged(String(cString: message))
 }
 
 /// Percent-decodes a path or argument in place, except one holding `%00`: decoded, the NUL
@@ -468,4 +429,69 @@ private let queryCallback: MHD_KeyValueIterator = { context, _, key, value in
     context.assumingMemoryBound(to: [RequestHead.QueryItem].self).pointee
         .append(.init(name: String(cString: key), value: value.map { String(cString: $0) }))
     return .YES
+}
+
+/// What libmicrohttpd's C callbacks call: the server, whatever its handler. The callbacks are C
+/// function pointers, which cannot name a generic type, so they reach the server through this.
+protocol MicroHTTPDCallbacks: AnyObject {
+    func access(_ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
+                version: UnsafePointer<CChar>?, data: UnsafePointer<CChar>?, size: UnsafeMutablePointer<Int>,
+                state: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result
+    func completed(_ connection: OpaquePointer?, _ state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?)
+    func connection(_ connection: OpaquePointer?, _ context: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, started: Bool)
+    func requestLine(on connection: OpaquePointer, target: UnsafeMutablePointer<CChar>?)
+    func logged(_ text: String)
+}
+
+extension HTTPServer: MicroHTTPDCallbacks {}
+
+/// The context pointer libmicrohttpd hands every callback: the server it belongs to, which owns
+/// it and outlives the daemon.
+final class CallbackTarget: @unchecked Sendable {
+    // Set once, before the daemon starts.
+    unowned(unsafe) var server: (any MicroHTTPDCallbacks)!
+}
+
+/// Why the server did not start.
+public struct HTTPStartError: Error, CustomStringConvertible {
+    public var description: String
+}
+
+/// Bytes past a body limit that are read and dropped so a 413 can keep the connection; a larger
+/// overrun is answered at once and closes it.
+public enum BodyOverrun {
+    public static let allowance = 4 << 20
+}
+
+extension RequestHead {
+    /// The request's method: the common ones as literals, with no copy, allocation or UTF-8
+    /// check; others as sent.
+    static func methodName(_ method: UnsafePointer<CChar>) -> String {
+        switch strlen(method) {
+        case 3 where strcmp(method, "GET") == 0: "GET"
+        case 4 where strcmp(method, "POST") == 0: "POST"
+        case 3 where strcmp(method, "PUT") == 0: "PUT"
+        case 4 where strcmp(method, "HEAD") == 0: "HEAD"
+        case 6 where strcmp(method, "DELETE") == 0: "DELETE"
+        default: String(cString: method)
+        }
+    }
+}
+
+/// Where and how `HTTPServer` listens, and what a client may take.
+public struct HTTPSettings: Sendable {
+    public var host = "0.0.0.0"
+    public var port = 8080
+    public var threads = 1
+    public var maxConnections = 1024
+    /// Open connections from one client address; 0 for no limit (behind a gateway every
+    /// connection comes from the gateway).
+    public var maxConnectionsPerClient = 256
+    public var deadlines = Deadlines()
+    public var head = HeadLimits()
+    /// Listen on a port other processes listen on too (they must ask the same).
+    public var sharePort = false
+
+    /// The defaults.
+    public init() {}
 }

@@ -1,11 +1,9 @@
-import MappingEngine
-
 /// An answer the server sends: status, content type, extra headers and a body.
 ///
 /// `Content-Length` is always set by the server from the body's size.
-struct HTTPResponse {
+public struct HTTPResponse {
     /// Where the body's bytes are.
-    enum Body {
+    public enum Body {
         /// Bytes the response owns.
         case bytes([UInt8])
         /// Bytes owned by the thread's workspace, valid until the server queues the response,
@@ -16,7 +14,7 @@ struct HTTPResponse {
         /// Immutable bytes that many responses send at once, each without a copy.
         case shared(SharedBytes)
 
-        var count: Int {
+        public var count: Int {
             switch self {
             case .bytes(let bytes): bytes.count
             case .borrowed(let buffer): buffer.count
@@ -26,20 +24,15 @@ struct HTTPResponse {
         }
     }
 
-    var status: Int
-    var body: Body
-    var contentType = "application/json"
-    var headers: [(name: String, value: String)] = []
+    public var status: Int
+    public var body: Body
+    public var contentType = "application/json"
+    public var headers: [(name: String, value: String)] = []
 
-    init(status: Int, body: Body, contentType: String = "application/json", headers: [(name: String, value: String)] = []) {
+    public init(status: Int, body: Body, contentType: String = "application/json", headers: [(name: String, value: String)] = []) {
         self.status = status
         self.body = body
         self.contentType = contentType
         self.headers = headers
-    }
-
-    /// A JSON document answer.
-    static func json(_ status: Int, _ value: JSONValue) -> HTTPResponse {
-        HTTPResponse(status: status, body: .bytes(value.jsonBytes))
     }
 }

@@ -40,7 +40,7 @@ import CMicroHTTPD
 /// 6. **Its connection timeout restarts on every byte**, so `Watchdog` keeps deadlines of its own.
 /// 7. **`MHD_quiesce_daemon` can abort** with epoll and a thread pool when connections arrive
 ///    during the call, so `Listener` owns the listening socket and stopping is closing it.
-enum MicroHTTPDContract {
+public enum MicroHTTPDContract {
     /// The versions whose internals were read and tried.
     static let testedVersions: Set<String> = ["0.9.75"]
 
@@ -48,12 +48,12 @@ enum MicroHTTPDContract {
     static let connectionMemory = 32 * 1024
 
     /// The version linked at run time.
-    static var version: String {
+    public static var version: String {
         MHD_get_version().map { String(cString: $0) } ?? "unknown"
     }
 
     /// A warning when the library linked is not a version whose internals were tried.
-    static var versionWarning: String? {
+    public static var versionWarning: String? {
         testedVersions.contains(version) ? nil
             : "libmicrohttpd \(version) is not a tested version (\(testedVersions.sorted().joined(separator: ", "))); "
             + "the reliances listed in MicroHTTPDContract.swift may no longer hold"

@@ -1,5 +1,6 @@
 import CMicroHTTPD  // MSG_DONTWAIT and MSG_NOSIGNAL: sys/socket.h as the shim includes it (Glibc's module does not export them to every file)
 import Glibc
+import Primitives
 import Synchronization
 
 /// Keeps the open connections and cuts off those past their `Deadlines`, from a thread of its
@@ -61,7 +62,7 @@ final class Watchdog: Sendable {
                 guard verdict != .keep, !Watchdog.waitsOnTheServer(connection.socket, phase),
                       connection.cut(ifStill: phase, since: since) else { continue }
                 if verdict == .timeOut {
-                    let error = HTTPError.requestTimeout(phase == .head ? "head" : "body")
+                    let error = TransportError.requestTimeout(phase == .head ? "head" : "body")
                     Watchdog.answer(connection.socket, error.response)
                     // A request cut off in its body is logged when libmicrohttpd ends it.
                     if phase == .head { cuts.append(Cut(status: error.status, reason: error.message)) }
@@ -87,7 +88,7 @@ final class Watchdog: Sendable {
             guard candidates.count == 1, let connection = candidates.first else { return nil }
             let (phase, since) = connection.phase
             guard connection.cut(ifStill: phase, since: since) else { return nil }
-            let error = HTTPError.rejectedHead(status: status)
+            let error = TransportError.rejectedHead(status: status)
             Watchdog.answer(connection.socket, error.response)
             shutdown(connection.socket, Int32(SHUT_RDWR))
             return Cut(status: error.status, reason: error.message)

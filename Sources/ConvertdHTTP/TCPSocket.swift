@@ -2,18 +2,18 @@ import Glibc
 
 /// A TCP socket for `host:port`: the address resolved with `getaddrinfo` (a numeric port, for
 /// listening when `passive`) and a socket of its family, for the listener and the health probe.
-struct TCPSocket {
+public struct TCPSocket {
     /// Why no socket could be made.
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
-    let descriptor: Int32
+    public let descriptor: Int32
     /// The resolved address, to bind or connect to; valid until `release`.
-    let address: addrinfo
+    public let address: addrinfo
     private let list: UnsafeMutablePointer<addrinfo>
 
-    init(host: String, port: Int, passive: Bool) throws(Failure) {
+    public init(host: String, port: Int, passive: Bool) throws(Failure) {
         var hints = addrinfo()
         hints.ai_flags = (passive ? AI_PASSIVE : 0) | AI_NUMERICSERV
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -33,7 +33,7 @@ struct TCPSocket {
     }
 
     /// Frees the resolved address; the socket stays open.
-    func release() {
+    public func release() {
         freeaddrinfo(list)
     }
 }

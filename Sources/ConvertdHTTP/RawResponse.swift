@@ -2,6 +2,9 @@
 /// convertd writes to a socket itself when libmicrohttpd cannot (a deadline, a body refused
 /// in its middle, a connection refused at accept).
 enum RawResponse {
+    /// The answer to a connection refused at accept, written by the accept thread itself.
+    static let overloaded = RawResponse.bytes(of: TransportError.overloaded.response)
+
     static func bytes(of response: HTTPResponse) -> [UInt8] {
         let body: [UInt8] = switch response.body {
         case .bytes(let bytes): bytes

@@ -2,16 +2,24 @@
 /// bytes is cut off in bounded time whatever it sends (libmicrohttpd's own timeout restarts on
 /// every byte). Modelled on nginx's `client_header_timeout` and Apache's `mod_reqtimeout`,
 /// whose body timeout grows with the bytes received at a minimum rate.
-struct Deadlines: Sendable, Equatable {
+public struct Deadlines: Sendable, Equatable {
     /// Seconds a connection may stay without a complete request line: idle keep-alive, or a
     /// request line sent byte by byte.
-    var idleSeconds = 30
+    public var idleSeconds = 30
     /// Seconds from the request line to the end of the head.
-    var headerSeconds = 10
+    public var headerSeconds = 10
     /// Seconds the body may take before the minimum rate counts.
-    var bodySeconds = 10
+    public var bodySeconds = 10
     /// Bytes per second a body (or a response read by the client) must average past `bodySeconds`.
-    var minBytesPerSecond = 32 * 1024
+    public var minBytesPerSecond = 32 * 1024
+
+    public init(idleSeconds: Int = 30, headerSeconds: Int = 10, bodySeconds: Int = 10, minBytesPerSecond: Int = 32 * 1024) {
+        self.idleSeconds = idleSeconds
+        self.headerSeconds = headerSeconds
+        self.bodySeconds = bodySeconds
+        self.minBytesPerSecond = minBytesPerSecond
+    }
+
 
     /// What the watchdog does with a connection.
     enum Verdict: Equatable {

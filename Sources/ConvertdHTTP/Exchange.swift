@@ -1,17 +1,20 @@
 /// One request in progress on the server: its head, the handler's plan, the body read so far,
 /// and what was answered. Touched by one libmicrohttpd thread only.
-final class Exchange {
+final class Exchange<Handler: HTTPHandler> {
     private(set) var head: RequestHead
+    /// What the handler made of the request; nil when it matched nothing.
+    let route: Handler.Route?
     let started: UInt64
-    private(set) var plan: RequestPlan
+    private(set) var plan: RequestPlan<Handler.Route>
     private var body: [UInt8] = []
     private(set) var bytesIn = 0
     /// The status sent; 0 while none was (a client that left early).
     var status = 0
     var bytesOut = 0
 
-    init(head: RequestHead, plan: RequestPlan, started: UInt64) {
+    init(head: RequestHead, route: Handler.Route?, plan: RequestPlan<Handler.Route>, started: UInt64) {
         self.head = head
+        self.route = route
         self.plan = plan
         self.started = started
         // An announced length is only a claim: reserve up to 64 KiB on its word, grow past that as bytes arrive.
@@ -28,7 +31,7 @@ final class Exchange {
         case .collect:
             guard bytesIn <= limit else {
                 body = []
-                plan = .answer(HTTPError.bodyTooLarge(limit: limit).response)
+                plan = .answer(TransportError.bodyTooLarge(limit: limit).response)
                 return nil
             }
             body.append(contentsOf: chunk)
@@ -54,10 +57,10 @@ final class Exchange {
     }
 
     /// The response, once the whole body is in.
-    func response(from handler: any HTTPHandler) -> HTTPResponse {
+    func response(from handler: Handler) -> HTTPResponse {
         switch plan {
-        case .collect(let endpoint):
-            body.withUnsafeBufferPointer { handler.respond(to: head, endpoint: endpoint, body: $0) }
+        case .collect(let route):
+            body.withUnsafeBufferPointer { handler.respond(to: head, route: route, body: $0) }
         case .stream(let stream):
             stream.finish()
         case .answer(let response):

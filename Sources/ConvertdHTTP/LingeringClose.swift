@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Primitives
 import Synchronization
 
 /// Closes sockets the way nginx's lingering close does: once the answer is written and the

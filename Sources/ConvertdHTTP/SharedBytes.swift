@@ -2,14 +2,14 @@
 /// after they are made, and freed when the last holder lets go. The server hands them to
 /// libmicrohttpd to read in place, so a response costs a reference, not a copy of the body;
 /// libmicrohttpd holds that reference until it destroys the response.
-final class SharedBytes: @unchecked Sendable {
+public final class SharedBytes: @unchecked Sendable {
     // Written only by init; every reader reads the same immutable bytes.
     private let start: UnsafeMutablePointer<UInt8>
     /// How many bytes there are.
-    let count: Int
+    public let count: Int
 
     /// A copy of `bytes`, the only one every response will share.
-    init(copying bytes: UnsafeBufferPointer<UInt8>) {
+    public init(copying bytes: UnsafeBufferPointer<UInt8>) {
         count = bytes.count
         start = .allocate(capacity: max(count, 1))
         if let source = bytes.baseAddress { start.initialize(from: source, count: count) }
@@ -20,5 +20,5 @@ final class SharedBytes: @unchecked Sendable {
     }
 
     /// The bytes, valid while this object lives.
-    var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+    public var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
 }

@@ -6,19 +6,22 @@
 /// altogether gets libmicrohttpd's own short HTML answer, which is logged and counted.
 ///
 /// The figures follow Apache's and nginx's defaults (an 8 KiB request line, 100 fields).
-struct HeadLimits: Sendable, Equatable {
+public struct HeadLimits: Sendable, Equatable {
     /// Bytes of the request target (path and query).
-    var targetBytes = 8 * 1024
+    public var targetBytes = 8 * 1024
     /// Query arguments (`&`-separated).
-    var queryArguments = 64
+    public var queryArguments = 64
     /// Bytes of the whole head: the request line and every field.
-    var headBytes = 16 * 1024
+    public var headBytes = 16 * 1024
     /// Header fields.
-    var fields = 100
+    public var fields = 100
+
+    /// The defaults.
+    public init() {}
 
     /// Why a request target is refused (414), if it is: judged on the raw target, before
     /// libmicrohttpd splits its arguments.
-    func verdict(target: UnsafePointer<CChar>) -> HTTPError? {
+    func verdict(target: UnsafePointer<CChar>) -> TransportError? {
         var length = 0
         var arguments = 0
         var query = false
@@ -44,7 +47,7 @@ struct HeadLimits: Sendable, Equatable {
     }
 
     /// Why a head is refused (431), if it is.
-    func verdict(headBytes: Int, fields: Int) -> HTTPError? {
+    func verdict(headBytes: Int, fields: Int) -> TransportError? {
         if fields > self.fields { return .headersTooLarge("the request has \(fields) header fields; at most \(self.fields) are read") }
         if headBytes > self.headBytes { return .headersTooLarge("the request head has \(headBytes) bytes; at most \(self.headBytes) are read") }
         return nil

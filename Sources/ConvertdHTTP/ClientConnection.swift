@@ -1,4 +1,5 @@
 import Glibc
+import Primitives
 import Synchronization
 
 /// One open TCP connection as the deadline watchdog sees it: its socket, the phase its current
@@ -34,7 +35,7 @@ final class ClientConnection: Sendable {
     /// The client's address, counted in `Admission` until the connection closes.
     let address: ClientAddress
     /// Why the current request's target is refused, decided when it arrived; touched only on `thread`.
-    nonisolated(unsafe) var refusal: HTTPError?
+    nonisolated(unsafe) var refusal: TransportError?
     /// The server ends the connection with an answer the client may still be sending into:
     /// it is closed lingering. Touched only on `thread`.
     nonisolated(unsafe) var lingers = false
@@ -97,15 +98,5 @@ final class ClientConnection: Sendable {
 
     private static func unpack(_ word: UInt64) -> (Phase, UInt64) {
         (Phase(rawValue: word & phaseMask) ?? .cut, word >> 3)
-    }
-}
-
-/// Milliseconds of the coarse monotonic clock: a few milliseconds' resolution is plenty for
-/// deadlines of seconds, and it costs a fraction of the fine clock on every request.
-enum MonotonicClock {
-    static var milliseconds: UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC_COARSE, &now)
-        return UInt64(now.tv_sec) &* 1000 &+ UInt64(now.tv_nsec / 1_000_000)
     }
 }
