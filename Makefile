@@ -11,7 +11,12 @@ FUZZ_DIR   := .build-fuzz
 API_VENV   := .build-venv/api
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps test-deps build run test test-api test-browser test-tsan lint bench bench-deps bench-compare bench-http fuzz soak clean
+.PHONY: help deps test-deps build run test test-api test-browser test-tsan lint bench bench-deps bench-compare bench-http fuzz soak clean
+
+## help: every target with what it does (the `## target:` line above each)
+help:
+	@awk '/^## [a-z0-9-]+:/ { sub(/^## /, ""); name = $$0; sub(/:.*/, "", name); text = $$0; sub(/^[a-z0-9-]+: /, "", text); \
+	  printf "  %-15s %s\n", name, text }' $(MAKEFILE_LIST)
 
 ## deps: install the system packages the build needs (only the missing ones)
 deps:
@@ -189,5 +194,6 @@ hadolint: $(DEPLOY_TOOLS)
 container-test: hadolint
 	CORPUS=$(CORPUS) deploy/container-test/run.sh
 
+## clean: remove every build directory (.build, .build-*, the benchmarks' build)
 clean:
 	rm -rf .build .build-* Benchmarks/.build
