@@ -63,6 +63,11 @@ let package = Package(
             dependencies: ["MappingEngine", "TestSupport"],
             exclude: ["Golden"]
         ),
+        // The transport's own tests, built without the engine or the service.
+        .testTarget(
+            name: "ConvertdHTTPTests",
+            dependencies: ["ConvertdHTTP", "TestSupport"]
+        ),
         .testTarget(
             name: "ServerTests",
             dependencies: ["convertd", "ConvertdHTTP", "Primitives", "MappingEngine", "TestSupport"]

@@ -1,5 +1,4 @@
 @testable import ConvertdHTTP
-@testable import convertd
 import TestSupport
 import Testing
 

@@ -1,5 +1,4 @@
 @testable import ConvertdHTTP
-@testable import convertd
 import Testing
 
 /// When the watchdog cuts a connection off, phase by phase.

@@ -1,5 +1,4 @@
 @testable import ConvertdHTTP
-@testable import convertd
 import Testing
 
 /// The request method as the server reads it from libmicrohttpd: the common methods come back
