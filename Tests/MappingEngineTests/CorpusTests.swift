@@ -29,7 +29,7 @@ enum Corpus {
 }
 
 /// YYModel's benchmark payloads through the bundled models: every field typed and converted.
-@Suite(.enabled(if: Corpus.isPresent, "corpus not found: set CONVERTD_CORPUS or place it at ../shared/corpus"))
+@Suite(.corpusPresent, .tags(.corpus))
 struct CorpusTests {
     private func convert(_ file: String, _ model: String) throws -> JSONValue {
         let input = try #require(Corpus.bytes(file))

@@ -31,7 +31,7 @@ import Testing
         return registry
     }
 
-    @Test(.enabled(if: Corpus.isPresent, "corpus not found: set CONVERTD_CORPUS or place it at ../shared/corpus"),
+    @Test(.corpusPresent, .tags(.corpus),
           arguments: [("user.json", "GithubUser"), ("weibo.json", "WeiboStatus")])
     func corpusPayloads(file: String, model: String) throws {
         let sample = try #require(Corpus.bytes(file))

@@ -92,7 +92,7 @@ import Testing
         try Self.expectRoundTrip(sample, engine: try Self.bundledEngine())
     }
 
-    @Test(.enabled(if: Corpus.isPresent, "corpus not found: set CONVERTD_CORPUS or place it at ../shared/corpus"),
+    @Test(.corpusPresent, .tags(.corpus),
           arguments: corpusSamples)
     func corpusPayloadsSurviveTheRoundTrip(_ sample: Sample) throws {
         try Self.expectRoundTrip(sample, engine: try Self.bundledEngine())

@@ -77,7 +77,7 @@ import Testing
         #expect(errors.map(\.code) == [.tooManyItems])
     }
 
-    @Test(.enabled(if: Corpus.isPresent, "corpus not found: set CONVERTD_CORPUS or place it at ../shared/corpus"))
+    @Test(.corpusPresent, .tags(.corpus))
     func everyJSONTestSuiteFileGetsADefinedAnswer() throws {
         let engine = try #require(Self.engine)
         let directory = try #require(Corpus.directory?.appendingPathComponent("JSONTestSuite/test_parsing"))

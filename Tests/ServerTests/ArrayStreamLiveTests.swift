@@ -3,7 +3,7 @@ import Testing
 
 /// Top-level arrays over the real server, larger than `--max-body-bytes`: converted as they
 /// arrive, in bounded memory, answered as `convertd convert` answers the same file.
-@Suite(.serialized, .enabled(if: ConvertdBinary.url != nil, "convertd executable not built next to the tests (run `swift build` first)"))
+@Suite(.serialized, .convertdBuilt, .tags(.live))
 final class ArrayStreamLiveTests {
     private let fixture: FixtureDirectory
     private let json = [("Content-Type", "application/json")]

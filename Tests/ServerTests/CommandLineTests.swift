@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The `convertd` executable as users and their CI run it: exit codes and what it prints.
-@Suite(.enabled(if: ConvertdBinary.url != nil, "convertd executable not built next to the tests (run `swift build` first)"))
+@Suite(.convertdBuilt, .tags(.live))
 struct CommandLineTests {
 
     private static let packageRoot = URL(fileURLWithPath: #filePath)

@@ -5,7 +5,7 @@ import Testing
 /// way the kubelet updates a mounted ConfigMap: each key a symbolic link through `..data` to a
 /// timestamped directory, and an update an atomic rename of a new `..data` link over the old.
 /// This is how a `kubectl apply` of the schemas ConfigMap reaches every running pod.
-@Suite(.serialized, .enabled(if: ConvertdBinary.url != nil, "convertd executable not built next to the tests (run `swift build` first)"))
+@Suite(.serialized, .convertdBuilt, .tags(.live))
 final class ConfigMapWatchTests {
     private let volume: ConfigMapVolume
     private let json = [("Content-Type", "application/json")]

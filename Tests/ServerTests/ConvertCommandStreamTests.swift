@@ -3,7 +3,7 @@ import MappingEngine
 import Testing
 
 /// `convertd convert` on arrays, read and converted as they stream in, and on NDJSON.
-@Suite(.enabled(if: ConvertdBinary.url != nil, "convertd executable not built next to the tests (run `swift build` first)"))
+@Suite(.convertdBuilt, .tags(.live))
 final class ConvertCommandStreamTests {
     private let fixture: FixtureDirectory
     /// Where the inputs go (not among the schemas, where a data file would be read as one).

@@ -4,7 +4,7 @@ import Testing
 /// The attacks of the hardening issue, each against the real `convertd serve` over loopback:
 /// error amplification, trickling clients, request smuggling, heads libmicrohttpd cannot hold,
 /// and drains under connection churn.
-@Suite(.serialized, .enabled(if: ConvertdBinary.url != nil, "convertd executable not built next to the tests (run `swift build` first)"))
+@Suite(.serialized, .convertdBuilt, .tags(.live))
 final class HardeningTests {
     private let fixture: FixtureDirectory
     private var schemas: URL { fixture.url }

@@ -4,7 +4,7 @@ import Testing
 /// `convertd healthcheck`, the container's HEALTHCHECK, run as the container runs it: the
 /// executable against a live server, a closed port, a peer that never answers and one that
 /// answers 503.
-@Suite(.enabled(if: ConvertdBinary.url != nil, "convertd executable not built next to the tests (run `swift build` first)"))
+@Suite(.convertdBuilt, .tags(.live))
 struct HealthcheckCommandTests {
     /// Runs `convertd healthcheck` with `arguments` and extra environment variables.
     private func healthcheck(_ arguments: [String], environment: [String: String] = [:]) throws

@@ -3,7 +3,7 @@ import Testing
 
 /// `convertd infer` as users run it: files, stdin and NDJSON in; the schema, or a message with
 /// the file, line and column, out; exit codes.
-@Suite(.enabled(if: ConvertdBinary.url != nil, "convertd executable not built next to the tests (run `swift build` first)"))
+@Suite(.convertdBuilt, .tags(.live))
 struct InferCommandTests {
     /// Runs convertd with `arguments` and `input` on stdin, in `directory`.
     static func run(_ arguments: [String], input: String = "", in directory: URL? = nil) throws -> (status: Int32, stdout: String, stderr: String) {

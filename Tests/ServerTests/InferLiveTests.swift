@@ -3,7 +3,7 @@ import Testing
 
 /// `POST /infer` on the real server: the same schema `convertd infer` prints for the same
 /// samples, and the body limit.
-@Suite(.serialized, .enabled(if: ConvertdBinary.url != nil, "convertd executable not built next to the tests (run `swift build` first)"))
+@Suite(.serialized, .convertdBuilt, .tags(.live))
 final class InferLiveTests {
     private let fixture: FixtureDirectory
 

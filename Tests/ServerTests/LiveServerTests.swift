@@ -4,7 +4,7 @@ import Testing
 
 /// The real `convertd serve` on a free port, over HTTP: endpoints, error statuses, chunked and
 /// oversized bodies, the connection limit, reload under load, drain on SIGTERM.
-@Suite(.serialized, .enabled(if: ConvertdBinary.url != nil, "convertd executable not built next to the tests (run `swift build` first)"))
+@Suite(.serialized, .convertdBuilt, .tags(.live))
 final class LiveServerTests {
     private let fixture: FixtureDirectory
     private var schemas: URL { fixture.url }

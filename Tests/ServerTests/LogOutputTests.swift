@@ -4,7 +4,7 @@ import Testing
 
 /// The request log, batched per thread by `serve`: every line arrives whole, a quiet server's
 /// line within the flush interval, and the lines still pending when SIGTERM comes are written.
-@Suite(.serialized, .enabled(if: ConvertdBinary.url != nil, "convertd executable not built next to the tests (run `swift build` first)"))
+@Suite(.serialized, .convertdBuilt, .tags(.live))
 final class LogOutputTests {
     private let fixture: FixtureDirectory
 

@@ -76,7 +76,7 @@ import Testing
 }
 
 /// A live server's exposition, checked by Prometheus' own linter.
-@Suite(.serialized, .enabled(if: ConvertdBinary.url != nil, "convertd executable not built next to the tests (run `swift build` first)"))
+@Suite(.serialized, .convertdBuilt, .tags(.live))
 final class MetricsLiveTests {
     private let fixture: FixtureDirectory
 

@@ -3,7 +3,7 @@ import Testing
 
 /// `GET /openapi.json` from the real server: OpenAPI 3.1 JSON with every registered model as a
 /// component, following a model added at run time.
-@Suite(.enabled(if: ConvertdBinary.url != nil, "convertd executable not built next to the tests (run `swift build` first)"))
+@Suite(.convertdBuilt, .tags(.live))
 struct OpenAPILiveTests {
     private static let token = "openapi-test-token"
 

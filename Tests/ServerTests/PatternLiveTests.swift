@@ -4,7 +4,7 @@ import Testing
 /// `pattern` against the real server: a pattern that takes a backtracking engine exponential
 /// time answers a long near miss at once, and a pattern outside the subset is refused at PUT
 /// with its column.
-@Suite(.serialized, .enabled(if: ConvertdBinary.url != nil, "convertd executable not built next to the tests (run `swift build` first)"))
+@Suite(.serialized, .convertdBuilt, .tags(.live))
 final class PatternLiveTests {
     private let fixture: FixtureDirectory
 

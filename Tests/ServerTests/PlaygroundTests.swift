@@ -54,7 +54,7 @@ struct PlaygroundTests {
 }
 
 /// The real binary serves the page it was built with, with no file beside it.
-@Suite(.enabled(if: ConvertdBinary.url != nil, "convertd executable not built next to the tests (run `swift build` first)"))
+@Suite(.convertdBuilt, .tags(.live))
 final class PlaygroundLiveTests {
     private let fixture: FixtureDirectory
 

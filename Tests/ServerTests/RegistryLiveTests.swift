@@ -4,7 +4,7 @@ import Testing
 /// The runtime registry against the real server: the admin API and its token, changes under
 /// load, the directory watch, `--persist` across a restart, runtime changes kept across reloads
 /// without it, and a port already in use.
-@Suite(.serialized, .enabled(if: ConvertdBinary.url != nil, "convertd executable not built next to the tests (run `swift build` first)"))
+@Suite(.serialized, .convertdBuilt, .tags(.live))
 final class RegistryLiveTests {
     private let fixture: FixtureDirectory
     private var schemas: URL { fixture.url }

@@ -7,7 +7,7 @@ import Testing
 /// answers — loaded or refused with the limit named — and the process stays up, promptly and
 /// in modest memory; `GET /openapi.json` on a registry at the model limit is built once and
 /// shared by concurrent fetches.
-@Suite(.serialized, .enabled(if: ConvertdBinary.url != nil, "convertd executable not built next to the tests (run `swift build` first)"))
+@Suite(.serialized, .convertdBuilt, .tags(.live))
 final class SchemaLimitsLiveTests {
     private let directory: URL
     private static let token = "limits-admin-token"

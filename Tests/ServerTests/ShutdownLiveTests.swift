@@ -4,7 +4,7 @@ import Testing
 /// `SIGTERM` against the real `convertd serve`: the grace period bounds the exit whatever the
 /// clients do — a worker thread busy converting, a body still arriving, idle connections — and
 /// what is abandoned is named in the log.
-@Suite(.serialized, .enabled(if: ConvertdBinary.url != nil, "convertd executable not built next to the tests (run `swift build` first)"))
+@Suite(.serialized, .convertdBuilt, .tags(.live))
 final class ShutdownLiveTests {
     private let fixture: FixtureDirectory
     private var schemas: URL { fixture.url }

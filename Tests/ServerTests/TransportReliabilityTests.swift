@@ -5,7 +5,7 @@ import Testing
 /// their middle and faulty HTTP/1.0 framing, each against the real `convertd serve` over
 /// loopback. Each of these took the service down, or left a client without its answer, before
 /// the reliability issue.
-@Suite(.serialized, .enabled(if: ConvertdBinary.url != nil, "convertd executable not built next to the tests (run `swift build` first)"))
+@Suite(.serialized, .convertdBuilt, .tags(.live))
 final class TransportReliabilityTests {
     private let fixture: FixtureDirectory
     private var schemas: URL { fixture.url }
