@@ -1176,8 +1176,11 @@ class Soak:
     def flood_worker(self):
         """Bursts of connections over the connection limit, against a server of its own (so the
         other workers' connections are not refused): libmicrohttpd 0.9.75 hung every worker for
-        good once a burst reached its own limit. Each burst opens 300 connections at once, half
-        of them sending a request, holds them 2 s, closes them all, then asks for normal service."""
+        good once a burst reached its own limit. Each burst opens 300 connections at once, the
+        first 64 (those served) each sending a request kept alive, holds them 2 s, closes them
+        all, then asks for normal service. The others send nothing: a probe answered on a
+        connection over the limit closes it and frees its place, so the last connection would
+        then be let in instead of refused."""
         flooded = Server(self.args.convertd, self.schema_dir,
                          ["--max-connections", "64", "--max-connections-per-client", "0", "--log-level", "notice"])
         try:
@@ -1189,7 +1192,7 @@ class Soak:
                     except Refused as refused:
                         self.tally.fail(C_FLOOD, f"connect during a burst: {refused}")
                         break
-                    if index % 2:
+                    if index < 64:
                         try:
                             conn.send(request_bytes("GET", "/healthz"))
                         except (Closed, Hang):
