@@ -5,7 +5,11 @@ PORT       ?= 8080
 CORPUS     ?= $(abspath ../shared/corpus)
 APT_PKGS   := libmicrohttpd-dev pkg-config
 FUZZ_SECONDS ?= 60
-ALL_FUZZ_TARGETS := FuzzJSONParser FuzzSchemaLoader FuzzSchemaShape FuzzConversion FuzzArrayStream FuzzInference FuzzPattern
+# Each fuzz target once, as target:max_len:dictionary (Tests/Fuzz/DICTIONARY.dict); Tests/Fuzz/Package.swift declares them.
+FUZZ_TABLE := FuzzJSONParser:32768:json FuzzSchemaLoader:16384:schema FuzzSchemaShape:4096:schema FuzzConversion:65536:json \
+              FuzzArrayStream:65536:json FuzzInference:65536:json FuzzPattern:4096:pattern
+ALL_FUZZ_TARGETS := $(foreach row,$(FUZZ_TABLE),$(firstword $(subst :, ,$(row))))
+JSON_FUZZ_TARGETS := $(foreach row,$(filter %:json,$(FUZZ_TABLE)),$(firstword $(subst :, ,$(row))))
 FUZZ_TARGETS ?= $(ALL_FUZZ_TARGETS)
 FUZZ_DIR   := .build-fuzz
 API_VENV   := .build-venv/api
@@ -125,26 +129,18 @@ fuzz: deps
 	@cp $(SCHEMAS)/* $(FUZZ_DIR)/corpus/FuzzSchemaShape/
 	@for f in Tests/MappingEngineTests/Golden/*/input.json; do \
 	  name=$${f%/input.json}; name=golden-$${name##*/}.json; \
-	  cp $$f $(FUZZ_DIR)/corpus/FuzzJSONParser/$$name; cp $$f $(FUZZ_DIR)/corpus/FuzzConversion/$$name; cp $$f $(FUZZ_DIR)/corpus/FuzzArrayStream/$$name; cp $$f $(FUZZ_DIR)/corpus/FuzzInference/$$name; \
+	  for t in $(JSON_FUZZ_TARGETS); do cp $$f $(FUZZ_DIR)/corpus/$$t/$$name; done; \
 	done
 	@cp examples/*.json examples/*.ndjson $(FUZZ_DIR)/corpus/FuzzInference/
 	@n=0; while IFS= read -r seed; do n=$$((n + 1)); printf '%s' "$$seed" | tr '\t' '\n' >$(FUZZ_DIR)/corpus/FuzzPattern/seed-$$n; done <Tests/Fuzz/pattern.seeds
 	@if [ -d "$(CORPUS)" ]; then \
-	  for t in FuzzJSONParser FuzzConversion FuzzArrayStream FuzzInference; do \
+	  for t in $(JSON_FUZZ_TARGETS); do \
 	    cp $(CORPUS)/*.json $(FUZZ_DIR)/corpus/$$t/ && cp $(CORPUS)/JSONTestSuite/test_parsing/*.json $(FUZZ_DIR)/corpus/$$t/ || exit 1; \
 	  done; \
 	else echo "fuzz: no corpus at $(CORPUS) (CORPUS=… to set one): seeding from the repository's files only"; fi
 	@failed=""; for t in $(FUZZ_TARGETS); do \
-	  case $$t in \
-	    FuzzJSONParser) len=32768; dict=json;; \
-	    FuzzSchemaLoader) len=16384; dict=schema;; \
-	    FuzzSchemaShape) len=4096; dict=schema;; \
-	    FuzzConversion) len=65536; dict=json;; \
-	    FuzzArrayStream) len=65536; dict=json;; \
-	    FuzzInference) len=65536; dict=json;; \
-	    FuzzPattern) len=4096; dict=pattern;; \
-	    *) echo "fuzz: unknown target $$t"; exit 1;; \
-	  esac; \
+	  row=$$(printf '%s\n' $(FUZZ_TABLE) | grep "^$$t:") || { echo "fuzz: unknown target $$t (known: $(ALL_FUZZ_TARGETS))"; exit 1; }; \
+	  len=$$(echo $$row | cut -d: -f2); dict=$$(echo $$row | cut -d: -f3); \
 	  echo "fuzz: $$t for $(FUZZ_SECONDS) s (log: $(FUZZ_DIR)/$$t.log)"; \
 	  ASAN_OPTIONS=leak_check_at_exit=0 SWIFT_BACKTRACE=enable=no CONVERTD_SCHEMAS=$(abspath $(SCHEMAS)) $(FUZZ_DIR)/build/release/$$t \
 	    -max_total_time=$(FUZZ_SECONDS) -max_len=$$len -rss_limit_mb=2048 -timeout=10 -dict=Tests/Fuzz/$$dict.dict \
