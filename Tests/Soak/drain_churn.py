@@ -28,7 +28,7 @@ import sys
 import threading
 import time
 
-from soak import read_lines
+from soak_server import read_lines
 
 HOST = "127.0.0.1"
 USER = (b'{"login":"octocat","id":583231,"avatar_url":"https://avatars.githubusercontent.com/u/583231?v=4",'
