@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "convertd", targets: ["convertd"]),
         .library(name: "MappingEngine", targets: ["MappingEngine"]),
+        .library(name: "Spooling", targets: ["Spooling"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
@@ -29,6 +30,12 @@ let package = Package(
         .target(
             name: "MappingEngine",
             dependencies: [.product(name: "Yams", package: "Yams")]
+        ),
+        // Output of unknown size in memory, then in an unlinked file, written on a thread of its
+        // own when asked: the engine's streamed results go to it through `DiscardableOutputSink`.
+        .target(
+            name: "Spooling",
+            dependencies: ["MappingEngine"]
         ),
         // Locks, repeating threads, thread-locals, a coarse clock and counters, shared by the
         // transport and the service.
@@ -48,6 +55,7 @@ let package = Package(
             name: "convertd",
             dependencies: [
                 "MappingEngine",
+                "Spooling",
                 "ConvertdHTTP",
                 "Primitives",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -68,8 +76,12 @@ let package = Package(
         ),
         .testTarget(
             name: "MappingEngineTests",
-            dependencies: ["MappingEngine", "TestSupport"],
+            dependencies: ["MappingEngine", "Spooling", "TestSupport"],
             exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "SpoolingTests",
+            dependencies: ["Spooling", "TestSupport"]
         ),
         // The transport's own tests, built without the engine or the service.
         .testTarget(
@@ -78,7 +90,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ServerTests",
-            dependencies: ["convertd", "ConvertdHTTP", "Primitives", "MappingEngine", "TestSupport"]
+            dependencies: ["convertd", "ConvertdHTTP", "Primitives", "MappingEngine", "Spooling", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

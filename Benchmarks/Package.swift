@@ -20,6 +20,7 @@ let package = Package(
             dependencies: [
                 "CodableBaseline",
                 .product(name: "MappingEngine", package: "convertd"),
+                .product(name: "Spooling", package: "convertd"),
             ]
         ),
         .executableTarget(

@@ -47,7 +47,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzArrayStream",
-            dependencies: ["FuzzSupport", .product(name: "MappingEngine", package: "convertd")],
+            dependencies: ["FuzzSupport", .product(name: "MappingEngine", package: "convertd"), .product(name: "Spooling", package: "convertd")],
             swiftSettings: fuzzTarget
         ),
         .executableTarget(

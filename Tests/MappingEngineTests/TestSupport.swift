@@ -6,9 +6,8 @@ import Testing
 /// Helpers of the engine-level tests: inline schemas in, conversion results out, compared as
 /// parsed JSON.
 enum EngineFixture {
-    /// The package root, found from this file (`Tests/MappingEngineTests/TestSupport.swift`).
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The package root.
+    static let packageRoot = PackageRoot.url
 
     /// The bundled `schemas/` directory.
     static var schemasDirectory: String { packageRoot.appendingPathComponent("schemas").path }

@@ -1,5 +1,6 @@
 import Glibc
 import MappingEngine
+import Spooling
 
 /// convertd's streamed conversion of a top-level array, as `convertd convert` runs it on a file:
 /// the bytes fed in 1 MiB chunks to an `ArrayConversion`, the output spooled (memory, then a
@@ -33,19 +34,6 @@ public final class ArrayStreamRoundTrip {
         case .converted: return spool.take()
         case .failed(let errors): throw .init(description: errors.prefix(5).map { "\($0.path) \($0.code.rawValue)" }.joined(separator: ", "))
         case .malformed(let error): throw .init(description: error.description)
-        }
-    }
-
-    /// The bytes of spooled output, its file read back and closed.
-    public static func bytes(of contents: Spool.Contents) -> [UInt8] {
-        switch contents {
-        case .bytes(let bytes):
-            return bytes
-        case .file(let descriptor, let size):
-            defer { close(descriptor) }
-            var bytes = [UInt8](repeating: 0, count: size)
-            let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, size, 0) }
-            return Array(bytes.prefix(max(0, read)))
         }
     }
 }

@@ -25,12 +25,12 @@ extension EngineRoundTrip: RoundTrip {
 
 extension ArrayStreamRoundTrip: RoundTrip {
     func convert(_ input: [UInt8]) throws -> Data {
-        try input.withUnsafeBufferPointer { bytes in Data(ArrayStreamRoundTrip.bytes(of: try convert(bytes))) }
+        try input.withUnsafeBufferPointer { bytes in Data(try convert(bytes).readAll()) }
     }
 
     func rate(_ input: [UInt8], seconds: Double) throws -> Double {
         try input.withUnsafeBufferPointer { bytes in
-            _ = ArrayStreamRoundTrip.bytes(of: try convert(bytes))
+            _ = try convert(bytes).readAll()
             // The spooled output is dropped unread, its file closed, as a failed request's would be.
             return Stopwatch.rate(seconds: seconds) { if case .file(let descriptor, _) = try? self.convert(bytes) { close(descriptor) } }
         }

@@ -15,13 +15,13 @@ public final class ArrayConversion {
     /// How the array ended.
     public enum Outcome {
         /// Every element converted: the output (the array, or with `explain` the explained
-        /// answer around it) is complete in the spool.
+        /// answer around it) is complete in the output.
         case converted(elements: Int)
         /// Elements failed: their errors, located under their indices, at most `maxErrors`,
-        /// then one `too_many_errors` entry with the total. The spool was discarded.
+        /// then one `too_many_errors` entry with the total. The output was discarded.
         case failed([ConversionError])
         /// The body is not a well-formed JSON array (or nests too deep): its first syntax
-        /// error, located in the whole body. The spool was discarded.
+        /// error, located in the whole body. The output was discarded.
         case malformed(JSONSyntaxError)
     }
 
@@ -43,7 +43,7 @@ public final class ArrayConversion {
     /// The most bytes an element's parse is given: the element and the byte that ends it.
     private let regionLimit: Int
     private let result: ArrayResult
-    private let spool: Spool
+    private let output: any DiscardableOutputSink
     private var phase = Phase.opening
     /// Where the chunk being fed starts in the body.
     private var chunkStart = TextPosition()
@@ -58,12 +58,12 @@ public final class ArrayConversion {
     /// A conversion of the array's elements into `model`, its output written to `output`.
     /// With `pretty` the output is indented as `JSONPrettyPrinter` indents the whole of it.
     public init(model: CompiledModel, options: ConversionOptions = .init(), maxElementBytes: Int = .max, pretty: Bool = false,
-                output: Spool) {
+                output: any DiscardableOutputSink) {
         parser = JSONParser(maxDepth: options.maxDepth)
         self.maxElementBytes = max(0, maxElementBytes)
         regionLimit = self.maxElementBytes < Int.max ? self.maxElementBytes + 1 : .max
-        spool = output
-        result = ArrayResult(model: model, options: options, pretty: pretty, spool: output)
+        self.output = output
+        result = ArrayResult(model: model, options: options, pretty: pretty, output: output)
     }
 
     /// Takes the next bytes of the body, converting every element they complete. `workspace`
@@ -262,7 +262,7 @@ public final class ArrayConversion {
         phase = .malformed(error)
         carried = nil
         spare = []
-        spool.discard()
+        output.discard()
     }
 
     /// Where byte `index` of the chunk being fed is in the body.

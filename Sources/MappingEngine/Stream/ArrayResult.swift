@@ -1,21 +1,22 @@
 /// The result of a streamed array conversion, built as its elements arrive: each element is
-/// converted into the output (`[`, elements separated by `,`, `]`), which goes to a spool; its
-/// errors, coercions and unknown keys are located under its index and capped across the whole
-/// array exactly as `Engine.convert` caps those of the whole document.
+/// converted into the output (`[`, elements separated by `,`, `]`), which goes to a discardable
+/// sink (a spool, in the service and the CLI); its errors, coercions and unknown keys are
+/// located under its index and capped across the whole array exactly as `Engine.convert` caps
+/// those of the whole document.
 ///
 /// Once an element fails, the answer will be the error list: the output written so far is
 /// discarded and later elements are only converted for their errors.
 final class ArrayResult {
-    /// The output is handed to the spool in pieces of about this size.
+    /// The output is handed to the sink in pieces of about this size.
     private static let pieceSize = 256 << 10
     private let model: CompiledModel
     private let options: ConversionOptions
-    private let spool: Spool
+    private let output: any DiscardableOutputSink
     // One element at a time goes through `add`, from one thread: runtime exclusivity checks on
     // the properties it touches would cost more than the rest of its bookkeeping.
-    /// The output not yet handed to the spool.
+    /// The output not yet handed to the sink.
     @exclusivity(unchecked) private var out: JSONWriter
-    /// Re-indents the output on its way to the spool, with `pretty`.
+    /// Re-indents the output on its way to the sink, with `pretty`.
     private var printer: JSONPrettyPrinter?
     private var indented = JSONWriter(capacity: 0)
     /// Elements converted (or refused) so far: the index of the next one.
@@ -27,10 +28,10 @@ final class ArrayResult {
     /// The recorded ones, located: at most `maxErrors` of each kind.
     @exclusivity(unchecked) private var issues: [Issue] = []
 
-    init(model: CompiledModel, options: ConversionOptions, pretty: Bool, spool: Spool) {
+    init(model: CompiledModel, options: ConversionOptions, pretty: Bool, output: any DiscardableOutputSink) {
         self.model = model
         self.options = options
-        self.spool = spool
+        self.output = output
         out = JSONWriter(capacity: ArrayResult.pieceSize + ArrayResult.pieceSize / 4)
         if pretty { printer = JSONPrettyPrinter() }
         if options.explain { out.ascii(ResultJSON.explanationPrefix) }
@@ -79,7 +80,7 @@ final class ArrayResult {
         refuse(.bodyTooLarge, "the element is larger than the limit of \(limit) bytes")
     }
 
-    /// The outcome once the array has ended: the output is complete in the spool, or the errors.
+    /// The outcome once the array has ended: the output is complete in the sink, or the errors.
     func finish() -> ArrayConversion.Outcome {
         guard !failed else {
             return .failed(IssueReport.errors(issues, total: errorCount, maxErrors: options.maxErrors))
@@ -105,23 +106,23 @@ final class ArrayResult {
         drop()
     }
 
-    /// Hands the output so far to the spool, re-indented with `pretty`. Called between
+    /// Hands the output so far to the sink, re-indented with `pretty`. Called between
     /// elements only, so that no piece ends inside a value, or just after the array's `[`.
     private func flush() {
         guard printer != nil else {
-            out.withBytes { spool.write($0) }
+            out.withBytes { output.write($0) }
             out.reset()
             return
         }
         out.withBytes { printer?.format($0, into: &indented) }
         out.reset()
-        indented.withBytes { spool.write($0) }
+        indented.withBytes { output.write($0) }
         indented.reset()
     }
 
     /// Gives up the output: it will not be answered.
     private func drop() {
         out.reset()
-        spool.discard()
+        output.discard()
     }
 }

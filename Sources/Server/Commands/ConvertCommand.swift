@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import MappingEngine
+import Spooling
 
 /// `convertd convert`: one payload through one model, printed as normalized JSON.
 ///

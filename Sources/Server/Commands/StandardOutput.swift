@@ -1,5 +1,6 @@
 import Glibc
 import MappingEngine
+import Spooling
 
 /// Standard output as a command's output sink: small writes gathered into 64 KiB ones, and a
 /// spooled result sent whole (from its file by `sendfile`, without passing through memory).

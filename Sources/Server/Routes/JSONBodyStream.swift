@@ -1,5 +1,6 @@
 import ConvertdHTTP
 import MappingEngine
+import Spooling
 
 /// `POST /convert/{Schema}` with a JSON body that is not collected first: one announced larger
 /// than `--max-body-bytes`, or sent chunked without a length. Its first byte after white space

@@ -1,5 +1,6 @@
 import ConvertdHTTP
 import MappingEngine
+import Spooling
 
 /// `POST /convert/{Schema}` with an NDJSON body: the body goes, as it arrives, to an
 /// `NDJSONConversion` (one result line per input line, a failed line's errors in its place),

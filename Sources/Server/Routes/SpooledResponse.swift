@@ -1,5 +1,6 @@
 import ConvertdHTTP
 import MappingEngine
+import Spooling
 
 extension HTTPResponse {
     /// An answer whose body is what `spool` holds (its file, once it has one, goes to the

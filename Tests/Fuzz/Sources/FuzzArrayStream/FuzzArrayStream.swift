@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
 import MappingEngine
+import Spooling
 
 /// The shipped schemas, loaded once: from `CONVERTD_SCHEMAS`, else `schemas/` in the working directory.
 private let engine: Engine = {
@@ -65,14 +66,7 @@ public func fuzzArrayStream(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
     let got: Outcome
     switch conversion.finish(workspace: streamed) {
     case .converted:
-        switch spool.take() {
-        case .bytes(let bytes): got = .converted(bytes)
-        case .file(let descriptor, let count):
-            var bytes = [UInt8](repeating: 0, count: count)
-            _ = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, 0) }
-            close(descriptor)
-            got = .converted(bytes)
-        }
+        got = .converted(spool.take().readAll())
     case .failed(let errors): got = .failed(errors)
     case .malformed(let error): got = .malformed(error)
     }

@@ -4,17 +4,9 @@ import Testing
 
 /// Shared helpers of the JSON layer's tests: corpus location and parsing shortcuts.
 enum JSONTestSupport {
-    /// Root of the package that holds this file (`Tests/MappingEngineTests/` is two levels down).
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// `$CONVERTD_CORPUS`, or `../shared/corpus` next to the package root.
-    static let corpusDirectory: String = {
-        if let path = ProcessInfo.processInfo.environment["CONVERTD_CORPUS"], !path.isEmpty {
-            return path
-        }
-        return packageRoot.appendingPathComponent("../shared/corpus").standardizedFileURL.path
-    }()
+    /// The shared corpus (see `Corpus`), or where it would be.
+    static let corpusDirectory: String = Corpus.directory?.path
+        ?? EngineFixture.packageRoot.appendingPathComponent("../shared/corpus").standardizedFileURL.path
 
     /// Directory of JSONTestSuite's parsing tests.
     static let suiteDirectory = corpusDirectory + "/JSONTestSuite/test_parsing"

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import MappingEngine
+import Spooling
 
 /// A top-level array converted element by element as its bytes arrive gives what the whole
 /// document gives — output bytes, errors, syntax errors and their positions — however it is
@@ -58,22 +59,9 @@ import Testing
             }
         }
         switch conversion.finish(workspace: workspace) {
-        case .converted: return .converted(contents(of: spool))
+        case .converted: return .converted(spool.take().readAll())
         case .failed(let errors): return .failed(errors)
         case .malformed(let error): return .malformed(error)
-        }
-    }
-
-    /// What a spool holds, read back from its file when it has one.
-    static func contents(of spool: Spool) -> [UInt8] {
-        switch spool.take() {
-        case .bytes(let bytes):
-            return bytes
-        case .file(let descriptor, let size):
-            defer { close(descriptor) }
-            var bytes = [UInt8](repeating: 0, count: size)
-            let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, size, 0) }
-            return Array(bytes.prefix(max(0, read)))
         }
     }
 
@@ -222,7 +210,7 @@ import Testing
             Issue.record("expected the array converted")
             return
         }
-        #expect(Self.contents(of: spool) == Array(#"[{"id":1},{"id":2}]"#.utf8))
+        #expect(spool.take().readAll() == Array(#"[{"id":1},{"id":2}]"#.utf8))
     }
 
     @Test(arguments: [("  [1]", DocumentStart.array), ("\n\t{}", .other), ("x", .other), (" \r\n", .undecided), ("", .undecided)])

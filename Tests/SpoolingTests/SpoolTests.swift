@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-@testable import MappingEngine
+@testable import Spooling
 
 /// A spool holds exactly what was written to it, in order, whether its file is written on the
 /// caller's thread or on a writer's (`overlapped`), in a temporary file or written through.
@@ -29,7 +29,7 @@ import Testing
             for bytes in writes { spool.write(bytes) }
             #expect(spool.count == expected.count)
             #expect(spool.failure == nil)
-            let held = ArrayConversionTests.contents(of: spool)
+            let held = spool.take().readAll()
             #expect(held.count == expected.count)
             #expect(held == expected, "the spool's bytes differ from what was written")
         }
@@ -40,7 +40,7 @@ import Testing
         for bytes in Self.writes(seed: 7) { spool.write(bytes) }
         spool.discard()
         spool.write(Array("more".utf8))
-        #expect(ArrayConversionTests.contents(of: spool).isEmpty)
+        #expect(spool.take().readAll().isEmpty)
     }
 
     /// A file as `>> file` leaves standard output: what it held stays, the output follows it,
@@ -61,7 +61,7 @@ import Testing
             if discarding {
                 spool.discard()
             } else {
-                #expect(ArrayConversionTests.contents(of: spool).isEmpty, "a spool written through gives nothing back")
+                #expect(spool.take().readAll().isEmpty, "a spool written through gives nothing back")
             }
             #expect(spool.failure == nil)
             let file = Array(try Data(contentsOf: url))

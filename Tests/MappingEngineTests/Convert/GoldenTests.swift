@@ -8,7 +8,7 @@ import Testing
 /// `expected.json` is `{"errors": [{"path", "code", "source"?}]}`; `"unknownKeys"`: the input
 /// pointers a success must list).
 @Suite struct GoldenTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    static let root = EngineFixture.packageRoot.appendingPathComponent("Tests/MappingEngineTests/Golden")
 
     /// The case folders, sorted.
     static let cases: [String] = {

@@ -6,9 +6,7 @@ import Testing
 enum Corpus {
     static let directory: URL? = {
         let environment = ProcessInfo.processInfo.environment["CONVERTD_CORPUS"].map { URL(fileURLWithPath: $0) }
-        let beside = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        let beside = EngineFixture.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
         return [environment, beside].compactMap { $0 }.first { FileManager.default.fileExists(atPath: $0.path) }
     }()
 
@@ -23,9 +21,7 @@ enum Corpus {
     static var isPresent: Bool { directory != nil }
 
     /// The package's bundled schemas.
-    static let bundledSchemas = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("schemas").path
+    static let bundledSchemas = EngineFixture.schemasDirectory
 }
 
 /// YYModel's benchmark payloads through the bundled models: every field typed and converted.

@@ -1,12 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The `convertd` executable as users and their CI run it: exit codes and what it prints.
 @Suite(.convertdBuilt, .tags(.live))
 struct CommandLineTests {
 
-    private static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let packageRoot = PackageRoot.url
 
     /// Runs convertd with `arguments` and `input` on stdin.
     private func run(_ arguments: [String], input: String = "") throws -> (status: Int32, stdout: String, stderr: String) {

@@ -1,6 +1,7 @@
 @testable import ConvertdHTTP
 @testable import convertd
 import Testing
+import Spooling
 
 /// NDJSON bodies: one result line per input line, whatever the chunking.
 struct NDJSONStreamTests {

@@ -1,4 +1,5 @@
 import Glibc
+import MappingEngine
 
 /// Output of unknown size kept in memory up to a threshold, then in an unlinked temporary file,
 /// so a streamed result's memory stays bounded whatever its length.
@@ -7,12 +8,26 @@ import Glibc
 /// (`writingThrough`): the output goes where it is meant to end up, once, and is cut back off
 /// the file if it is discarded. A command can also have the file written on a thread of its
 /// own (`overlapped`, see `SpoolWriter`).
-public final class Spool: OutputSink {
+public final class Spool: DiscardableOutputSink {
     /// What a spool holds once written: its bytes, or the file they went to.
     public enum Contents {
         case bytes([UInt8])
         /// An open file of `size` bytes, read from offset 0; whoever takes it closes it.
         case file(descriptor: Int32, size: Int)
+
+        /// The bytes held, a file read back and closed. For output known to be small enough
+        /// to hold (tests, benchmarks); an answer is sent from the file instead.
+        public func readAll() -> [UInt8] {
+            switch self {
+            case .bytes(let bytes):
+                return bytes
+            case .file(let descriptor, let size):
+                defer { close(descriptor) }
+                var bytes = [UInt8](repeating: 0, count: size)
+                let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, size, 0) }
+                return Array(bytes.prefix(max(0, read)))
+            }
+        }
     }
 
     /// Bytes kept in memory, unless said otherwise, before moving to a file.
