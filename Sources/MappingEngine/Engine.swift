@@ -33,7 +33,8 @@ public struct UnknownKey: Sendable, Hashable {
 /// The conversion engine: registry → cached metas → payload conversion; schema changes go
 /// through its one pipeline, one at a time, while conversions go on.
 public final class Engine: Sendable {
-    public let cache: MetaCache
+    /// The compiled-model table; filled and swapped only by `pipeline`.
+    let cache: MetaCache
 
     /// The registry served now.
     public var registry: SchemaRegistry { cache.currentRegistry }
@@ -42,16 +43,37 @@ public final class Engine: Sendable {
     public var statistics: MetaCache.Stats { cache.snapshot }
     private let pipeline: SchemaPipeline
 
-    /// An engine serving `registry`, each of its models compiled once now; every change after
-    /// must stay within `limits`.
-    public init(registry: SchemaRegistry, limits: RegistryLimits = .default) {
-        cache = MetaCache(registry: registry)
+    /// An engine serving no model until the first `load`; every change must stay within `limits`.
+    public init(limits: RegistryLimits = .default) {
+        cache = MetaCache()
         pipeline = SchemaPipeline(cache: cache, limits: limits)
     }
 
-    /// An engine serving no model until the first `load`, which must stay within `limits`.
-    public convenience init(limits: RegistryLimits = .default) {
-        self.init(registry: .empty, limits: limits)
+    /// An engine serving `sources`, run through the schema pipeline (each model compiled once);
+    /// throws every mistake at once. `readErrors` are errors found reading them.
+    public convenience init(sources: [SchemaSource], readErrors: [SchemaError] = [],
+                            limits: RegistryLimits = .default) throws(SchemaErrors) {
+        self.init(limits: limits)
+        switch load(sources, readErrors: readErrors) {
+        case .success:
+            return
+        case .failure(.invalid(let errors)):
+            throw errors
+        case .failure(let other):
+            // Only PUT and DELETE refuse for other reasons; kept as an error rather than a trap.
+            throw SchemaErrors([SchemaError(file: "", message: other.description)])
+        }
+    }
+
+    /// An engine serving every schema file under `directory`; throws every mistake at once.
+    public convenience init(directory: String, limits: RegistryLimits = .default) throws(SchemaErrors) {
+        let read = SchemaLoader.sources(in: directory, limits: limits)
+        try self.init(sources: read.sources, readErrors: read.errors, limits: limits)
+    }
+
+    /// An engine serving the sources `registry` was loaded from.
+    public convenience init(registry: SchemaRegistry, limits: RegistryLimits = .default) throws(SchemaErrors) {
+        try self.init(sources: registry.sources, limits: limits)
     }
 
     /// Replaces every source (startup, SIGHUP, `POST /schemas/reload`, the directory watch).

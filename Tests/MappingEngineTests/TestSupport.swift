@@ -24,7 +24,7 @@ enum EngineFixture {
 
     /// An engine over one inline schema.
     static func engine(_ schema: String, file: String = "test.yaml") throws -> Engine {
-        Engine(registry: try registry(schema, file: file))
+        try Engine(sources: [SchemaSource(file: file, text: schema)])
     }
 
     /// Converts `json` with `model` of the inline `schema`.

@@ -12,7 +12,7 @@ public final class ArrayStreamRoundTrip {
 
     /// Loads the bundled schemas for conversions into `model`.
     public init(model name: String) throws {
-        let engine = Engine(registry: try SchemaLoader.load(directory: Repository.schemas.path))
+        let engine = try Engine(directory: Repository.schemas.path)
         guard let model = engine.model(named: name) else {
             throw EngineRoundTrip.Failure(description: "no model \(name) in \(Repository.schemas.path)")
         }

@@ -9,7 +9,7 @@ public final class EngineRoundTrip {
 
     /// Loads the bundled schemas for conversions into `model`.
     public init(model: String) throws {
-        engine = Engine(registry: try SchemaLoader.load(directory: Repository.schemas.path))
+        engine = try Engine(directory: Repository.schemas.path)
         self.model = model
     }
 

@@ -57,15 +57,10 @@ public final class MetaCache: @unchecked Sendable {
     private var entries: [String: Entry] = [:]
     private var stats = Stats()
 
-    /// Serves `registry`, each of its models compiled once now. Mistakes only compiling finds are
-    /// not reported here; `Engine.load` lists them and refuses the registry.
-    public init(registry: SchemaRegistry) {
-        let compiled = RegistryCompiler.compile(registry.names, of: registry, keeping: [:])
-        self.registry = registry
-        entries = compiled.entries
-        stats.entries = entries.count
-        stats.builds = compiled.entries.count
-        stats.buildNanoseconds = compiled.nanoseconds
+    /// An empty table: it serves what the schema pipeline compiles and swaps in, and compiles
+    /// nothing itself.
+    init() {
+        registry = .empty
     }
 
     /// The compiled model; nil when no such model is registered.

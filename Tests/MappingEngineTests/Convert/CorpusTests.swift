@@ -29,7 +29,7 @@ enum Corpus {
 struct CorpusTests {
     private func convert(_ file: String, _ model: String) throws -> JSONValue {
         let input = try #require(Corpus.bytes(file))
-        let engine = Engine(registry: try SchemaLoader.load(directory: Corpus.bundledSchemas))
+        let engine = try Engine(directory: Corpus.bundledSchemas)
         guard case .success(let output, _, _) = engine.convert(input, model: model) else {
             Issue.record("conversion of \(file) failed: \(engine.convert(input, model: model))")
             return .null
@@ -88,7 +88,7 @@ struct CorpusTests {
 
     @Test func weiboRoundTripsThroughReverse() throws {
         let input = try #require(Corpus.bytes("weibo.json"))
-        let engine = Engine(registry: try SchemaLoader.load(directory: Corpus.bundledSchemas))
+        let engine = try Engine(directory: Corpus.bundledSchemas)
         guard case .success(let normalized, _, _) = engine.convert(input, model: "WeiboStatus"),
               case .success(let upstream) = engine.reverse(normalized, model: "WeiboStatus") else {
             Issue.record("convert or reverse failed")

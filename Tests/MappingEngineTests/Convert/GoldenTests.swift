@@ -33,7 +33,7 @@ import Testing
         let mode: ConversionOptions.Mode = config["mode"] == .string("strict") ? .strict : .lax
         var schemas = EngineFixture.schemasDirectory
         if case .string(let relative)? = config["schemas"] { schemas = folder.appendingPathComponent(relative).path }
-        let engine = Engine(registry: try SchemaLoader.load(directory: schemas))
+        let engine = try Engine(directory: schemas)
         let result = engine.convert(Array(try read("input.json").utf8), model: model, options: ConversionOptions(mode: mode))
         let expected = try EngineFixture.json(try read("expected.json"))
 

@@ -5,7 +5,7 @@ import Testing
 /// SPEC §4: `/reverse` (normalized → upstream shape) and the JSON Schema of a model's output.
 @Suite struct ReverseAndExportTests {
     static func bundledEngine() throws -> Engine {
-        Engine(registry: try SchemaLoader.load(directory: EngineFixture.schemasDirectory))
+        try Engine(directory: EngineFixture.schemasDirectory)
     }
 
     /// The upstream document `reverse` produces; records an issue when it fails.

@@ -78,7 +78,7 @@ import Testing
     ]
 
     static func bundledEngine() throws -> Engine {
-        Engine(registry: try SchemaLoader.load(directory: EngineFixture.schemasDirectory))
+        try Engine(directory: EngineFixture.schemasDirectory)
     }
 
     @Test func everyBundledModelHasASample() throws {

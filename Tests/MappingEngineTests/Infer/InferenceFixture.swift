@@ -61,7 +61,8 @@ enum InferenceFixture {
     /// Every error of converting each sample with `model` of `registry` in lax mode, as
     /// `sample N: code@path`; empty when every sample converts.
     static func conversionErrors(_ registry: SchemaRegistry, model: String, samples: [[UInt8]]) -> [String] {
-        let engine = Engine(registry: registry)
+        let engine: Engine
+        do { engine = try Engine(registry: registry) } catch { return ["the registry does not load: \(error)"] }
         var errors: [String] = []
         for (index, sample) in samples.enumerated() {
             switch engine.convert(sample, model: model, options: ConversionOptions(mode: .lax)) {
@@ -77,6 +78,11 @@ enum InferenceFixture {
     /// The converted output of `sample`, parsed; nil (and a recorded issue) when it fails.
     static func converted(_ sample: String, with registry: SchemaRegistry, model: String = "M",
                           sourceLocation: SourceLocation = #_sourceLocation) -> JSONValue? {
-        EngineFixture.output(Engine(registry: registry).convert(Array(sample.utf8), model: model), sourceLocation: sourceLocation)
+        do {
+            return EngineFixture.output(try Engine(registry: registry).convert(Array(sample.utf8), model: model), sourceLocation: sourceLocation)
+        } catch {
+            Issue.record("the registry does not load: \(error)", sourceLocation: sourceLocation)
+            return nil
+        }
     }
 }

@@ -50,7 +50,7 @@ import Testing
                      "GithubUser", "WeiboStatus", "WeiboUser"] {
             #expect(registry.models[name] != nil, "\(name) is missing")
         }
-        let engine = Engine(registry: registry)
+        let engine = try Engine(registry: registry)
         for name in registry.names {
             #expect(engine.cache.meta(for: name) != nil, "\(name) does not compile")
         }

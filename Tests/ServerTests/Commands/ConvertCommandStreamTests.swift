@@ -34,7 +34,7 @@ final class ConvertCommandStreamTests {
 
     /// What the engine makes of the whole document at once, as the command printed it before.
     private static func whole(_ text: String, explain: Bool = false, pretty: Bool = false) throws -> String {
-        let engine = Engine(registry: try ServerFixture.registry())
+        let engine = try Engine(registry: ServerFixture.registry())
         let workspace = Workspace()
         let result = Array(text.utf8).withUnsafeBufferPointer {
             engine.convert($0, model: "Product", options: .init(explain: explain), workspace: workspace)

@@ -34,7 +34,7 @@ enum ServerFixture {
     static func service(limits: Service.Limits = .init(), directory: URL? = nil, adminToken: String? = nil) throws -> Service {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
-        let engine = directory == nil ? Engine(registry: try registry()) : Engine()
+        let engine = directory == nil ? try Engine(registry: registry()) : Engine()
         let service = Service(schemas: SchemaAdmin(engine: engine, directory: directory?.path ?? "", persist: false),
                               adminToken: adminToken.flatMap(AdminToken.init), limits: limits, logger: logger,
                               accessLog: AccessLog(format: .text, level: .critical))

@@ -8,13 +8,13 @@ private let engine: Engine = {
     let directory = ProcessInfo.processInfo.environment["CONVERTD_SCHEMAS"]
         ?? FileManager.default.currentDirectoryPath + "/schemas"
     do {
-        return Engine(registry: try SchemaLoader.load(directory: directory))
+        return try Engine(directory: directory)
     } catch {
         fatalError("cannot load the schemas in \(directory) (set CONVERTD_SCHEMAS):\n\(error)")
     }
 }()
 
-private let models = engine.cache.currentRegistry.names.compactMap { engine.model(named: $0) }
+private let models = engine.registry.names.compactMap { engine.model(named: $0) }
 
 // Reused across inputs, as a thread's workspace is.
 nonisolated(unsafe) private let whole = Workspace()

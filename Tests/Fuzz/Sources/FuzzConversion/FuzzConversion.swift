@@ -21,7 +21,7 @@ private let engine: Engine = {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
         do {
-            return Engine(registry: try SchemaLoader.load(directory: directory.path))
+            return try Engine(directory: directory.path)
         } catch {
             fatalError("cannot load the schemas in \(directory.path):\n\(error)")
         }
@@ -29,7 +29,7 @@ private let engine: Engine = {
     fatalError("no schemas directory; set CONVERTD_SCHEMAS (tried \(candidates.map(\.path)))")
 }()
 
-private let names = engine.cache.currentRegistry.names
+private let names = engine.registry.names
 
 /// Each model in both modes: lax with `explain`, and strict.
 private let modes = [ConversionOptions(mode: .lax, explain: true), ConversionOptions(mode: .strict)]

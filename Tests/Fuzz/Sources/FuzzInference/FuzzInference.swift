@@ -25,13 +25,13 @@ public func fuzzInference(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             FuzzCheck.require(format == .yaml, "the schema was inferred as YAML but not as \(format): \(error)")
             return 0
         }
-        let registry: SchemaRegistry
+        let engine: Engine
         do {
-            registry = try SchemaLoader.load(sources: [(file: "inferred." + format.rawValue, text: text)])
+            engine = try Engine(sources: [SchemaSource(file: "inferred." + format.rawValue, text: text)])
         } catch {
             fatalError("the inferred \(format) schema does not load: \(error)\n\(text)")
         }
-        convertEverySample(input, with: Engine(registry: registry), schema: text)
+        convertEverySample(input, with: engine, schema: text)
     }
     return 0
 }

@@ -14,25 +14,25 @@ public func fuzzSchemaLoader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int3
     // The directory loader rejects files that are not UTF-8 before parsing them.
     guard let text = String(validating: UnsafeBufferPointer(start: data, count: size), as: UTF8.self) else { return 0 }
     for file in ["fuzz.json", "fuzz.yaml"] {
-        let registry: SchemaRegistry
+        let engine: Engine
         do {
-            registry = try SchemaLoader.load(sources: [(file: file, text: text)])
+            engine = try Engine(sources: [SchemaSource(file: file, text: text)])
         } catch {
             FuzzCheck.require(!error.errors.isEmpty, "a failed load lists no error")
             _ = error.description
             continue
         }
-        exercise(registry)
+        exercise(engine)
     }
     return 0
 }
 
 /// Compiles every model of a loaded registry and runs it through each consumer of models.
-private func exercise(_ registry: SchemaRegistry) {
-    let engine = Engine(registry: registry)
+private func exercise(_ engine: Engine) {
+    let registry = engine.registry
     let exporter = JSONSchemaExporter(registry: registry)
     for name in registry.names {
-        FuzzCheck.require(engine.cache.meta(for: name) != nil, "model \(name) loaded but does not compile")
+        FuzzCheck.require(engine.model(named: name) != nil, "model \(name) loaded but does not compile")
         if let model = registry.models[name] {
             FuzzCheck.validJSON(ModelDescription.describe(model).jsonBytes, tape: tape, "description of \(name)")
         }

@@ -170,7 +170,7 @@ private func exercise(_ engine: Engine) {
     let exporter = JSONSchemaExporter(registry: registry)
     let input = InputSchemaExporter(registry: registry)
     for name in picked.sorted() {
-        FuzzCheck.require(engine.cache.meta(for: name) != nil, "model \(name) loaded but is not compiled")
+        FuzzCheck.require(engine.model(named: name) != nil, "model \(name) loaded but is not compiled")
         for payload in payloads { FuzzCheck.convertsFixedPayload(payload, with: engine, model: name, tape: tape) }
         if let schema = exporter.schema(for: name) { FuzzCheck.validJSON(schema.jsonBytes, tape: tape, "JSON Schema of \(name)") }
         if let schema = input.component(for: name, reference: { "#/components/schemas/\($0)-Input" }) {
