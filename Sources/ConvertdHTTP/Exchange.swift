@@ -1,18 +1,18 @@
 /// One request in progress on the server: its head, the handler's plan, the body read so far,
 /// and what was answered. Touched by one libmicrohttpd thread only.
-final class Exchange<Handler: HTTPHandler> {
+final class Exchange {
     private(set) var head: RequestHead
     /// What the handler made of the request; nil when it matched nothing.
-    let route: Handler.Route?
+    let route: HTTPRoute?
     let started: UInt64
-    private(set) var plan: RequestPlan<Handler.Route>
+    private(set) var plan: RequestPlan
     private var body: [UInt8] = []
     private(set) var bytesIn = 0
     /// The status sent; 0 while none was (a client that left early).
     var status = 0
     var bytesOut = 0
 
-    init(head: RequestHead, route: Handler.Route?, plan: RequestPlan<Handler.Route>, started: UInt64) {
+    init(head: RequestHead, route: HTTPRoute?, plan: RequestPlan, started: UInt64) {
         self.head = head
         self.route = route
         self.plan = plan
@@ -57,7 +57,7 @@ final class Exchange<Handler: HTTPHandler> {
     }
 
     /// The response, once the whole body is in.
-    func response(from handler: Handler) -> HTTPResponse {
+    func response(from handler: any HTTPHandler) -> HTTPResponse {
         switch plan {
         case .collect(let route):
             body.withUnsafeBufferPointer { handler.respond(to: head, route: route, body: $0) }

@@ -1,10 +1,6 @@
 /// The application behind `HTTPServer`: it plans each request from its head, answers it, and
 /// hears when it is done. Called on libmicrohttpd's threads, synchronously.
 public protocol HTTPHandler: AnyObject, Sendable {
-    /// What the application makes of a request when it plans it (the service: the endpoint),
-    /// handed back with the body and at the end.
-    associatedtype Route: Sendable
-
     /// The largest body `RequestPlan.collect` reads; a larger one is answered 413.
     var maxBodyBytes: Int { get }
     /// While true every response closes its connection, so clients move to other instances.
@@ -12,17 +8,27 @@ public protocol HTTPHandler: AnyObject, Sendable {
     /// Decides, from the head alone, what the request is about and what to do with its body.
     /// Called once per request, before `finished`; the server may still answer otherwise
     /// (framing, head limits, the announced size).
-    func plan(_ head: RequestHead) -> (route: Route?, plan: RequestPlan<Route>)
+    func plan(_ head: RequestHead) -> (route: HTTPRoute?, plan: RequestPlan)
     /// Answers a request whose whole body has been collected.
-    func respond(to head: RequestHead, route: Route, body: UnsafeBufferPointer<UInt8>) -> HTTPResponse
+    func respond(to head: RequestHead, route: HTTPRoute, body: UnsafeBufferPointer<UInt8>) -> HTTPResponse
     /// A request ended: its response was sent, or the connection went away.
-    func finished(_ head: RequestHead, route: Route?, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64)
+    func finished(_ head: RequestHead, route: HTTPRoute?, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64)
     /// The server answered a request itself, before `plan`, with `status` (0: closed without an
     /// answer): a head past its deadline or rejected by the parser, a response read too slowly.
     func refused(status: Int, reason: String)
     /// A diagnostic from the HTTP library.
     func diagnostic(_ message: String)
 }
+
+/// What the application makes of a request when it plans it (the service: its endpoint), carried
+/// by the server without looking inside and handed back with the body and at the end.
+///
+/// A value of the application's own type behind `any Sendable`, not a generic parameter of the
+/// server: libmicrohttpd enters the server through C callbacks, which cannot name a generic type,
+/// so generic per-request code would always run unspecialized, asking the Swift runtime for
+/// type metadata several times a request (about 5,300 instructions, BENCHMARKS.md). The
+/// application casts it back to its type, which it alone ever puts in.
+public typealias HTTPRoute = any Sendable
 
 /// What the server read of a request before its body.
 public struct RequestHead: Sendable {
@@ -71,9 +77,9 @@ public struct RequestHead: Sendable {
 }
 
 /// What the application wants done with a request once its head has arrived.
-public enum RequestPlan<Route> {
+public enum RequestPlan {
     /// Read the body (up to `maxBodyBytes`), then call `respond` with the route.
-    case collect(Route)
+    case collect(HTTPRoute)
     /// Feed the body to the stream as it arrives; the stream gives the answer at the end.
     case stream(any BodyStream)
     /// The answer is known already; the body is read and dropped so the connection stays usable.

@@ -13,10 +13,10 @@ import Synchronization
 /// callback (headers) to the completion notification, and each connection a `ClientConnection`
 /// parked in its per-connection pointer; a connection stays on one pool thread, so both are only
 /// ever touched by that thread (and the connection's atomics by the watchdog).
-public final class HTTPServer<Handler: HTTPHandler>: @unchecked Sendable {
+public final class HTTPServer: @unchecked Sendable {
 
     let settings: HTTPSettings
-    let handler: Handler
+    let handler: any HTTPHandler
     /// Open TCP connections, counted by libmicrohttpd's connection notifications.
     let connections: AtomicGauge
     /// Connections answered 503 at accept and closed: over the ceiling or a client's share.
@@ -38,7 +38,7 @@ public final class HTTPServer<Handler: HTTPHandler>: @unchecked Sendable {
     /// Where libmicrohttpd's callbacks find this server.
     private let callbacks: CallbackTarget
 
-    public init(settings: HTTPSettings, handler: Handler, connections: AtomicGauge, refusedConnections: AtomicGauge = AtomicGauge()) {
+    public init(settings: HTTPSettings, handler: any HTTPHandler, connections: AtomicGauge, refusedConnections: AtomicGauge = AtomicGauge()) {
         self.settings = settings
         self.handler = handler
         self.connections = connections
@@ -146,7 +146,7 @@ public final class HTTPServer<Handler: HTTPHandler>: @unchecked Sendable {
             // clients over the limit, clients that wait for `100 Continue`, and bodies too large
             // to read and drop.
             let atOnce = check.answersAtOnce(head, maxBody: handler.maxBodyBytes)
-            let exchange = Exchange<Handler>(head: head, route: route, plan: plan, started: DispatchTime.now().uptimeNanoseconds)
+            let exchange = Exchange(head: head, route: route, plan: plan, started: DispatchTime.now().uptimeNanoseconds)
             state.pointee = Unmanaged.passRetained(exchange).toOpaque()
             if atOnce, case .answer(let response) = exchange.plan {
                 // The body is not read: the client may still be sending it when the connection closes.
@@ -155,7 +155,7 @@ public final class HTTPServer<Handler: HTTPHandler>: @unchecked Sendable {
             }
             return .YES
         }
-        let exchange = Unmanaged<Exchange<Handler>>.fromOpaque(stored).takeUnretainedValue()
+        let exchange = Unmanaged<Exchange>.fromOpaque(stored).takeUnretainedValue()
         if size.pointee > 0 {
             let chunk = UnsafeRawBufferPointer(start: data, count: size.pointee).bindMemory(to: UInt8.self)
             size.pointee = 0
@@ -171,7 +171,7 @@ public final class HTTPServer<Handler: HTTPHandler>: @unchecked Sendable {
     /// Answers a request in the middle of its body, where libmicrohttpd cannot queue an answer:
     /// written straight to the socket (nothing of this request was sent yet), and the connection
     /// closed lingering so the client still sending reads it rather than a reset.
-    private func answerAndClose(_ response: HTTPResponse, for exchange: Exchange<Handler>, client: ClientConnection) -> MHD_Result {
+    private func answerAndClose(_ response: HTTPResponse, for exchange: Exchange, client: ClientConnection) -> MHD_Result {
         var response = response
         response.headers.append(("X-Request-Id", exchange.head.requestID))
         let bytes = RawResponse.bytes(of: response)
@@ -184,7 +184,7 @@ public final class HTTPServer<Handler: HTTPHandler>: @unchecked Sendable {
 
     /// The handler's plan, unless the head breaks the framing rules, is over the head limits or
     /// announces a body over the limit.
-    private func plan(_ head: inout RequestHead, check: HeadCheck, client: ClientConnection) -> (Handler.Route?, RequestPlan<Handler.Route>) {
+    private func plan(_ head: inout RequestHead, check: HeadCheck, client: ClientConnection) -> (HTTPRoute?, RequestPlan) {
         head.overLimit = client.overLimit
         let (route, plan) = handler.plan(head)
         if let violation = check.violation {
@@ -201,7 +201,7 @@ public final class HTTPServer<Handler: HTTPHandler>: @unchecked Sendable {
     func completed(_ connection: OpaquePointer?, _ state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
         guard let state, let stored = state.pointee else { return }
         state.pointee = nil
-        let exchange = Unmanaged<Exchange<Handler>>.fromOpaque(stored).takeRetainedValue()
+        let exchange = Unmanaged<Exchange>.fromOpaque(stored).takeRetainedValue()
         // The body (or stream) is let go before the handler hears of the end, so the handler
         // can give memory back.
         let head = exchange.end()
@@ -304,7 +304,7 @@ public final class HTTPServer<Handler: HTTPHandler>: @unchecked Sendable {
         return (head, HeadCheck(violation: violation, expectsContinue: scan.expectsContinue))
     }
 
-    private func queue(_ response: HTTPResponse, for exchange: Exchange<Handler>, on connection: OpaquePointer, client: ClientConnection) -> MHD_Result {
+    private func queue(_ response: HTTPResponse, for exchange: Exchange, on connection: OpaquePointer, client: ClientConnection) -> MHD_Result {
         let created: OpaquePointer?
         switch response.body {
         case .bytes(let bytes):
@@ -431,25 +431,11 @@ private let queryCallback: MHD_KeyValueIterator = { context, _, key, value in
     return .YES
 }
 
-/// What libmicrohttpd's C callbacks call: the server, whatever its handler. The callbacks are C
-/// function pointers, which cannot name a generic type, so they reach the server through this.
-protocol MicroHTTPDCallbacks: AnyObject {
-    func access(_ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
-                version: UnsafePointer<CChar>?, data: UnsafePointer<CChar>?, size: UnsafeMutablePointer<Int>,
-                state: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result
-    func completed(_ connection: OpaquePointer?, _ state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?)
-    func connection(_ connection: OpaquePointer?, _ context: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, started: Bool)
-    func requestLine(on connection: OpaquePointer, target: UnsafeMutablePointer<CChar>?)
-    func logged(_ text: String)
-}
-
-extension HTTPServer: MicroHTTPDCallbacks {}
-
 /// The context pointer libmicrohttpd hands every callback: the server it belongs to, which owns
 /// it and outlives the daemon.
 final class CallbackTarget: @unchecked Sendable {
     // Set once, before the daemon starts.
-    unowned(unsafe) var server: (any MicroHTTPDCallbacks)!
+    unowned(unsafe) var server: HTTPServer!
 }
 
 /// Why the server did not start.

@@ -110,7 +110,7 @@ struct ServeCommand: ParsableCommand {
     /// finish. The grace period is a hard bound: a request still running then is abandoned —
     /// a worker thread busy converting cannot be interrupted — and named in the log, and the
     /// process exits 0 without waiting for it.
-    private func drain(_ service: Service, _ server: HTTPServer<Service>, grace: Double, logger: Logger) {
+    private func drain(_ service: Service, _ server: HTTPServer, grace: Double, logger: Logger) {
         service.startDraining()
         server.stopAccepting()
         logger.notice("draining", metadata: ["in_flight": .stringConvertible(service.stats.inFlight), "grace_s": .stringConvertible(grace)])

@@ -6,8 +6,6 @@ import Synchronization
 /// convertd behind the HTTP server: routes each request to its endpoint, counts and logs it,
 /// reloads the schema directory, and drains on shutdown.
 final class Service: HTTPHandler {
-    typealias Route = Endpoint
-
     /// What the service accepts.
     struct Limits: Sendable {
         /// The largest JSON body collected whole, the longest NDJSON line, and the largest
@@ -63,7 +61,8 @@ final class Service: HTTPHandler {
         draining.store(true, ordering: .relaxed)
     }
 
-    func plan(_ head: RequestHead) -> (route: Endpoint?, plan: RequestPlan<Endpoint>) {
+    /// The route handed to the server is always an `Endpoint`; `respond` and `finished` read it back.
+    func plan(_ head: RequestHead) -> (route: HTTPRoute?, plan: RequestPlan) {
         stats.begin(head)
         switch Router.route(method: head.method, path: head.path) {
         case .success(let endpoint): return (endpoint, plan(head, endpoint: endpoint))
@@ -72,7 +71,7 @@ final class Service: HTTPHandler {
     }
 
     /// What to do with a request routed to `endpoint`.
-    private func plan(_ head: RequestHead, endpoint: Endpoint) -> RequestPlan<Endpoint> {
+    private func plan(_ head: RequestHead, endpoint: Endpoint) -> RequestPlan {
         // Over the connection limit only the probes are served, so an orchestrator still sees
         // a live process while clients are told to come back.
         if head.overLimit && !endpoint.isProbe {
@@ -110,7 +109,7 @@ final class Service: HTTPHandler {
 
     /// A body converted as it arrives: NDJSON line by line, or JSON (an array element by
     /// element), with the model resolved once for the whole body.
-    private func streamPlan(schema: String, head: RequestHead, ndjson: Bool) -> RequestPlan<Endpoint> {
+    private func streamPlan(schema: String, head: RequestHead, ndjson: Bool) -> RequestPlan {
         guard let model = engine.model(named: schema) else { return .answer(ServiceError.unknownSchema(schema).response) }
         // Refused from its announced length, before a client waiting for `100 Continue` sends it.
         if let length = head.contentLength, length > limits.maxStreamBytes {
@@ -128,7 +127,14 @@ final class Service: HTTPHandler {
         }
     }
 
-    func respond(to head: RequestHead, route endpoint: Endpoint, body: UnsafeBufferPointer<UInt8>) -> HTTPResponse {
+    func respond(to head: RequestHead, route: HTTPRoute, body: UnsafeBufferPointer<UInt8>) -> HTTPResponse {
+        // `plan` puts nothing but an `Endpoint` in a route; anything else names no endpoint.
+        guard let endpoint = route as? Endpoint else { return ServiceError.notFound(path: head.path).response }
+        return respond(to: head, endpoint: endpoint, body: body)
+    }
+
+    /// The answer of `endpoint` to a request whose whole body is in.
+    private func respond(to head: RequestHead, endpoint: Endpoint, body: UnsafeBufferPointer<UInt8>) -> HTTPResponse {
         switch endpoint {
         case .convert(let schema): conversions.convert(body, schema: schema, head: head)
         case .reverse(let schema): conversions.reverse(body, schema: schema, head: head)
@@ -157,7 +163,8 @@ final class Service: HTTPHandler {
         return response
     }
 
-    func finished(_ head: RequestHead, route endpoint: Endpoint?, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64) {
+    func finished(_ head: RequestHead, route: HTTPRoute?, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64) {
+        let endpoint = route as? Endpoint
         stats.end(head, endpoint: endpoint, status: status, bytesIn: bytesIn, bytesOut: bytesOut, nanoseconds: nanoseconds)
         accessLog.record(head, endpoint: endpoint, status: status, bytesIn: bytesIn, bytesOut: bytesOut, nanoseconds: nanoseconds)
         if max(bytesIn, bytesOut) >= MemoryRelease.largeRequestBytes { MemoryRelease.afterLargeRequest() }

@@ -21,11 +21,11 @@ struct JSONBodyStreamTests {
     /// A request planned and answered as the server does it, the body fed in `chunkSize`
     /// pieces; `announced: false` sends it chunked, without a length.
     static func exchange(_ service: Service, _ path: String, body: String, query: [RequestHead.QueryItem] = [],
-                         announced: Bool = true, chunkSize: Int = .max) -> (status: Int, body: String, plan: RequestPlan<Endpoint>) {
+                         announced: Bool = true, chunkSize: Int = .max) -> (status: Int, body: String, plan: RequestPlan) {
         var head = RequestHead(method: "POST", path: path, query: query, contentType: "application/json", requestID: "test")
         head.contentLength = announced ? body.utf8.count : nil
         let (route, plan) = service.plan(head)
-        let exchange = Exchange<Service>(head: head, route: route, plan: plan, started: 0)
+        let exchange = Exchange(head: head, route: route, plan: plan, started: 0)
         let bytes = Array(body.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -51,7 +51,7 @@ struct JSONBodyStreamTests {
         }
     }
 
-    static func isStream(_ plan: RequestPlan<Endpoint>) -> Bool {
+    static func isStream(_ plan: RequestPlan) -> Bool {
         if case .stream = plan { return true }
         return false
     }

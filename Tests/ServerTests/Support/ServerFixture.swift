@@ -71,7 +71,7 @@ extension Service {
         var head = RequestHead(method: method, path: path, query: query, contentType: contentType, requestID: "test")
         head.contentLength = body.utf8.count
         let (route, plan) = plan(head)
-        let exchange = Exchange<Service>(head: head, route: route, plan: plan, started: 0)
+        let exchange = Exchange(head: head, route: route, plan: plan, started: 0)
         let bytes = Array(body.utf8)
         var offset = 0
         while offset < bytes.count {
