@@ -151,6 +151,11 @@ public final class HTTPServer: @unchecked Sendable {
             if atOnce, case .answer(let response) = exchange.plan {
                 // The body is not read: the client may still be sending it when the connection closes.
                 client.lingers = true
+                // A head refused for its framing or size is answered straight on the socket: a
+                // head just within libmicrohttpd's memory leaves too little of it to build an
+                // answer's head there (about 434-437 short fields went unanswered), and the
+                // connection closes either way.
+                if check.violation != nil { return answerAndClose(response, for: exchange, client: client) }
                 return queue(response, for: exchange, on: connection, client: client)
             }
             return .YES

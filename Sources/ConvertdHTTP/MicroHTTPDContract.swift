@@ -22,7 +22,10 @@ import CMicroHTTPD
 /// 3. **Its per-connection memory holds the whole head**: the read buffer, one 56-byte record
 ///    per header field and per query argument, and the response's head. `HeadLimits` keep a head
 ///    within `connectionMemory` (16 KiB of head, 100 fields, 64 arguments: about 27 KiB at
-///    most). The whole pool is zeroed for every request, so it is not simply made larger. A
+///    most). A head over those limits can still fill it nearly to the end (about 435 short
+///    fields), leaving too little for the response's head, which libmicrohttpd then drops with
+///    the connection: `HTTPServer` writes every refusal of a head straight to the socket instead
+///    of queueing it. The whole pool is zeroed for every request, so it is not simply made larger. A
 ///    head its parser rejects (one over that memory, a malformed `Content-Length`) is answered
 ///    by libmicrohttpd with its own short HTML page, and reported only through the error log as
 ///    `Error processing request (HTTP response code is NNN …)`, without the connection. A whole
