@@ -6,6 +6,8 @@ Selenium when they are missing."""
 import base64
 import json
 import os
+import urllib.error
+import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -30,12 +32,33 @@ def wait(driver, condition, timeout=10, message=""):
 
 
 def open_playground(driver, server, model="Book"):
-    """Loads the page and waits for its models; picks `model`."""
+    """Loads the page and waits for its models; picks `model` and waits for its JSON Schema and
+    its example payload in the editor."""
     driver.get(server.url + "/")
     picker = driver.find_element(By.ID, "model")
     wait(driver, lambda: picker.is_enabled() and len(picker.find_elements(By.TAG_NAME, "option")) > 0, message="models not loaded")
     Select(picker).select_by_value(model)
-    wait(driver, lambda: f'"title": "{model}"' in text_of(driver, "json-schema"), message="JSON Schema not loaded")
+    wait(driver, lambda: picker.get_attribute("data-loaded") == model, message=f"{model} not loaded")
+    assert f'"title": "{model}"' in text_of(driver, "json-schema")
+    assert example_of(driver) == model
+
+
+def example_of(driver):
+    """The model whose example payload was last put in the editor."""
+    return driver.find_element(By.ID, "payload").get_attribute("data-example-of")
+
+
+def payload_text(driver):
+    return driver.find_element(By.ID, "payload").get_attribute("value")
+
+
+def fetch_json(url):
+    """GET `url` from the server directly: (status, parsed body)."""
+    try:
+        with urllib.request.urlopen(url, timeout=10) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
 
 
 def text_of(driver, element_id):
@@ -123,6 +146,67 @@ def test_page_lists_the_models_and_shows_a_json_schema(browser, server):
     browser.switch_to.active_element.send_keys(Keys.HOME)
     assert selected_tab(browser) == "tab-output"
     assert not browser.find_element(By.ID, "panel-output").get_attribute("hidden")
+
+
+def test_picking_a_model_shows_its_example_payload_which_converts(browser, server):
+    open_playground(browser, server, "Author")
+    code, served = fetch_json(server.url + "/schemas/Author/example")
+    assert code == 200
+    # The editor holds the served example, indented.
+    assert json.loads(payload_text(browser)) == served
+    assert payload_text(browser).startswith('{\n  "first_name": ')
+    assert "The example payload of Author" in browser.find_element(By.ID, "payload-note").text
+    for mode in ("lax", "strict"):
+        assert convert(browser, mode=mode).startswith("200 · converted to Author")
+        assert errors(browser) == []
+        assert selected_tab(browser) == "tab-output"
+        output = json.loads(browser.find_element(By.ID, "output").text)
+        assert output["firstName"] == served["first_name"] and output["born"] == "2024-05-17T00:00:00Z"
+
+    # Another model: the untouched example gives way to that model's.
+    Select(browser.find_element(By.ID, "model")).select_by_value("GithubUser")
+    wait(browser, lambda: example_of(browser) == "GithubUser", message="GithubUser's example not loaded")
+    assert json.loads(payload_text(browser))["login"] == "login"
+    assert convert(browser).startswith("200 · converted to GithubUser")
+
+    # A payload of the user's own stays when another model is picked.
+    set_payload(browser, '{"id": 7, "name": "Mine"}')
+    Select(browser.find_element(By.ID, "model")).select_by_value("Book")
+    wait(browser, lambda: browser.find_element(By.ID, "model").get_attribute("data-loaded") == "Book", message="Book not loaded")
+    assert payload_text(browser) == '{"id": 7, "name": "Mine"}'
+    assert example_of(browser) == "GithubUser"
+    # The Example button loads the example on demand: Book's comes with its discriminator's first tag.
+    browser.find_element(By.ID, "example").click()
+    wait(browser, lambda: example_of(browser) == "Book", message="the Example button loaded nothing")
+    assert status(browser) == "Loaded the example payload of Book."
+    book = json.loads(payload_text(browser))
+    assert book == fetch_json(server.url + "/schemas/Book/example")[1]
+    assert book["kind"] == "ebook"
+    assert convert(browser).startswith("200 · converted to Book")
+    assert errors(browser) == []
+    assert json.loads(browser.find_element(By.ID, "output").text)["format"] == "epub"
+
+
+def test_links_to_the_models_json_schema(browser, server):
+    open_playground(browser, server, "Review")
+    link = browser.find_element(By.ID, "schema-link")
+    assert link.is_displayed() and link.text == "JSON Schema ↗"
+    assert link.get_attribute("href") == server.url + "/schemas/Review"
+    assert link.get_attribute("target") == "_blank" and "noopener" in link.get_attribute("rel")
+    code, answer = fetch_json(link.get_attribute("href"))
+    assert code == 200 and answer["jsonSchema"]["title"] == "Review" and answer["model"]["name"] == "Review"
+    # It follows the model picked.
+    Select(browser.find_element(By.ID, "model")).select_by_value("Author")
+    wait(browser, lambda: link.get_attribute("href") == server.url + "/schemas/Author", message="the link did not follow the model")
+    # It opens in a tab of its own, and the playground stays.
+    link.click()
+    wait(browser, lambda: len(browser.window_handles) == 2, message="no new tab")
+    playground = browser.current_window_handle
+    browser.switch_to.window([handle for handle in browser.window_handles if handle != playground][0])
+    wait(browser, lambda: browser.current_url == server.url + "/schemas/Author", message="the tab is elsewhere")
+    assert '"jsonSchema"' in browser.find_element(By.TAG_NAME, "body").text
+    browser.close()
+    browser.switch_to.window(playground)
 
 
 def test_converts_the_book_example_from_a_file(browser, server):

@@ -174,8 +174,9 @@ struct Compiler {
         }
     }
 
-    /// A scalar kind's converter; the plain one when no check is declared.
-    private mutating func scalarConverter(_ kind: TypeRef.Kind, _ property: PropertyDefinition, in model: ResolvedModel) -> any ValueConverter {
+    /// A scalar kind's converter; the plain one when no check is declared. `ExamplePayload`
+    /// tries its example values through it.
+    mutating func scalarConverter(_ kind: TypeRef.Kind, _ property: PropertyDefinition, in model: ResolvedModel) -> any ValueConverter {
         let base = Compiler.plainConverter(kind, strict: property.strict, formats: property.formats)
         var converter = base
         if let values = property.values {

@@ -12,7 +12,7 @@ enum ServiceAPI {
             title: "convertd",
             version: registry.digest,
             description: "Turns messy upstream JSON into clean, typed, normalized JSON by declarative model schemas. "
-                + "Each registered model has its own `/convert/{Model}` and `/reverse/{Model}` operations; `{Model}` is its "
+                + "Each registered model has its own `/convert/{Model}`, `/reverse/{Model}` and `/schemas/{Model}/example` operations; `{Model}` is its "
                 + "output and `{Model}-Input` the upstream shape it reads. Every answer outside validation is "
                 + "`{\"errors\": [{\"code\", \"message\", …}]}` with a stable `code`.",
             tags: [
@@ -22,9 +22,9 @@ enum ServiceAPI {
                 ("operation", "Probes, counters, this document and the playground."),
             ],
             models: registry.names,
-            modelPaths: { ConversionOperations(model: $0).paths },
+            modelPaths: { ConversionOperations(model: $0).paths + ExampleOperation(model: $0).paths },
             modelSchemas: { ConversionOperations.components(of: $0, in: registry) },
-            paths: ConversionOperations(model: nil).paths + fixedPaths,
+            paths: ConversionOperations(model: nil).paths + ExampleOperation(model: nil).paths + fixedPaths,
             components: components
         )
     }

@@ -2,6 +2,8 @@
 /// the client named, so a client cannot grow the number of series.
 enum RouteLabel: Int, CaseIterable, Sendable {
     case convert, reverse, schemas, schema, putSchema, deleteSchema, reloadSchemas, infer
+    /// `GET /schemas/{Model}/example`.
+    case schemaExample
     case stats, metrics, health, ready
     /// The playground page and its files (`/`, `/playground.css`, `/playground.js`).
     case playground
@@ -19,6 +21,7 @@ enum RouteLabel: Int, CaseIterable, Sendable {
         case .reverse?: self = .reverse
         case .schemas?: self = .schemas
         case .schema?: self = .schema
+        case .schemaExample?: self = .schemaExample
         case .putSchema?: self = .putSchema
         case .deleteSchema?: self = .deleteSchema
         case .reloadSchemas?: self = .reloadSchemas
@@ -40,6 +43,7 @@ enum RouteLabel: Int, CaseIterable, Sendable {
         case .reverse: "reverse"
         case .schemas: "schemas"
         case .schema: "schema"
+        case .schemaExample: "schema_example"
         case .putSchema: "schema_put"
         case .deleteSchema: "schema_delete"
         case .reloadSchemas: "schemas_reload"

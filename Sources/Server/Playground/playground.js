@@ -1,6 +1,6 @@
-// The convertd playground: picks a model, converts the payload in the editor through the service's
-// own API (/schemas, /convert, /infer), and shows the output, the errors at their place in the
-// payload, the coercions, the model's JSON Schema and an inferred schema. No dependencies; every
+// The convertd playground: picks a model, starts from its example payload, converts the payload in
+// the editor through the service's own API (/schemas, /convert, /infer), and shows the output, the
+// errors at their place in the payload, the coercions, the model's JSON Schema and an inferred schema. No dependencies; every
 // text that comes from the server or the payload is inserted as text, never as HTML.
 'use strict';
 
@@ -245,9 +245,9 @@ const Payload = {
 const Playground = (() => {
   const $ = (id) => document.getElementById(id);
   const el = {
-    status: $('status'), model: $('model'), summary: $('model-summary'), convert: $('convert'),
+    status: $('status'), model: $('model'), summary: $('model-summary'), schemaLink: $('schema-link'), convert: $('convert'),
     payload: $('payload'), backdrop: $('backdrop'), note: $('payload-note'), dropZone: $('drop-zone'),
-    file: $('file'), format: $('format'), inferName: $('infer-name'), infer: $('infer'),
+    file: $('file'), example: $('example'), format: $('format'), inferName: $('infer-name'), infer: $('infer'),
     output: $('output'), errors: $('errors'), errorsEmpty: $('errors-empty'), errorsCount: $('errors-count'),
     coercions: $('coercions'), coercionsEmpty: $('coercions-empty'), coercionsCount: $('coercions-count'),
     unknown: $('unknown'), unknownEmpty: $('unknown-empty'),
@@ -263,6 +263,11 @@ const Playground = (() => {
    */
   let marks = [];
   let busy = false;
+  /**
+   * The example payload last put in the editor, as it was put there: while the editor still holds
+   * exactly this text, picking another model replaces it with that model's example.
+   */
+  let shownExample = null;
 
   /** An element with a class and children, strings as text nodes: the only way anything enters the DOM. */
   function make(tag, className, ...children) {
@@ -366,7 +371,7 @@ const Playground = (() => {
       }));
       const wanted = new URLSearchParams(location.hash.slice(1)).get('model');
       if (wanted && Array.from(el.model.options).some((option) => option.value === wanted)) el.model.value = wanted;
-      el.model.disabled = el.convert.disabled = el.model.options.length === 0;
+      el.model.disabled = el.convert.disabled = el.example.disabled = el.model.options.length === 0;
       setStatus(el.model.options.length ? `${el.model.options.length} models loaded.` : 'The service has no models.');
       if (el.model.value) await loadSchema();
     } catch (error) {
@@ -377,6 +382,11 @@ const Playground = (() => {
   async function loadSchema() {
     const name = el.model.value;
     history.replaceState(null, '', `#model=${encodeURIComponent(name)}`);
+    // `GET /schemas/{Model}` is the model and its JSON Schema: opened in a tab of its own.
+    el.schemaLink.href = `/schemas/${encodeURIComponent(name)}`;
+    el.schemaLink.title = `GET /schemas/${name}: the model, inheritance resolved, and its output's JSON Schema`;
+    el.schemaLink.hidden = false;
+    const example = offerExample(name);
     try {
       const response = await request('GET', `/schemas/${encodeURIComponent(name)}`);
       if (name !== el.model.value) return;
@@ -396,6 +406,55 @@ const Playground = (() => {
     } catch (error) {
       setCode(el.jsonSchema, `Could not load the schema of ${name}: ${error.message}`, true);
       el.summary.textContent = '';
+    }
+    await example;
+    // Everything of this model is in: the summary, the JSON Schema, the example (or the user's payload kept).
+    if (name === el.model.value) el.model.dataset.loaded = name;
+  }
+
+  // The example payload.
+
+  /** The example payload of `name` (`GET /schemas/{Model}/example`), indented, numbers as written. */
+  async function fetchExample(name) {
+    const response = await request('GET', `/schemas/${encodeURIComponent(name)}/example`);
+    if (response.status !== 200 || !response.json) throw new Error(describe(response));
+    return Json.format(response.json, response.text) + '\n';
+  }
+
+  /** Puts `text`, the example of `name`, in the editor. */
+  function showExample(name, text) {
+    setPayload(text);
+    shownExample = text;
+    el.payload.dataset.exampleOf = name;
+    el.note.textContent = `The example payload of ${name}, written from its schema: press Convert, or edit it.`;
+  }
+
+  /**
+   * A model was picked: its example goes in the editor when the editor is empty or still holds
+   * the example shown before, untouched; a payload of the user's own stays.
+   */
+  async function offerExample(name) {
+    try {
+      const text = await fetchExample(name);
+      const current = el.payload.value;
+      if (name !== el.model.value || (current.trim() && current !== shownExample)) return;
+      showExample(name, text);
+    } catch {
+      // No example (the model went away meanwhile): the editor is left as it is.
+    }
+  }
+
+  /** The Example button: the model's example, whatever the editor holds. */
+  async function loadExample() {
+    const name = el.model.value;
+    if (!name) return;
+    try {
+      const text = await fetchExample(name);
+      if (name !== el.model.value) return;
+      showExample(name, text);
+      setStatus(`Loaded the example payload of ${name}.`);
+    } catch (error) {
+      setStatus(`No example payload for ${name}: ${error.message}`, 'error');
     }
   }
 
@@ -792,6 +851,7 @@ const Playground = (() => {
     });
     el.convert.addEventListener('click', convert);
     el.infer.addEventListener('click', infer);
+    el.example.addEventListener('click', loadExample);
     el.format.addEventListener('click', formatPayload);
     el.copyInferred.addEventListener('click', copyInferred);
     el.payload.addEventListener('input', edited);

@@ -2,8 +2,9 @@ import ConvertdHTTP
 import Foundation
 import MappingEngine
 
-/// The read-only endpoints: the registry (`/schemas`, `/schemas/{Schema}`), the counters
-/// (`/stats`) and the probes (`/healthz`, `/readyz`).
+/// The read-only endpoints: the registry (`/schemas`, `/schemas/{Schema}`, a model's example
+/// payload at `/schemas/{Schema}/example`), the counters (`/stats`) and the probes (`/healthz`,
+/// `/readyz`).
 struct InfoRoutes: Sendable {
     let engine: Engine
     let stats: ServiceStats
@@ -39,6 +40,16 @@ struct InfoRoutes: Sendable {
             return ServiceError.unknownSchema(name).response
         }
         return .json(200, .object([.init("model", ModelDescription.describe(model)), .init("jsonSchema", jsonSchema)]))
+    }
+
+    /// An upstream payload the model converts (in lax mode, and in strict mode where values of
+    /// their natural JSON types will do), written from its schema by `ExamplePayload`: the
+    /// playground's first payload.
+    func example(_ name: String) -> HTTPResponse {
+        guard let example = ExamplePayload(registry: engine.registry).payload(for: name) else {
+            return ServiceError.unknownSchema(name).response
+        }
+        return .json(200, example)
     }
 
     /// The meta cache's counters as it counts them, requests by status, errors by code, bytes,

@@ -4,6 +4,8 @@ enum Endpoint: Equatable, Sendable {
     case reverse(schema: String)
     case schemas
     case schema(String)
+    /// `GET /schemas/{Model}/example`: an upstream payload the model converts.
+    case schemaExample(String)
     /// `PUT /schemas/{Model}` (admin).
     case putSchema(String)
     /// `DELETE /schemas/{Model}` (admin).
@@ -25,7 +27,7 @@ enum Endpoint: Equatable, Sendable {
     /// The schema the request is about, for the request log.
     var schemaName: String? {
         switch self {
-        case .convert(let name), .reverse(let name), .schema(let name), .putSchema(let name), .deleteSchema(let name): name
+        case .convert(let name), .reverse(let name), .schema(let name), .schemaExample(let name), .putSchema(let name), .deleteSchema(let name): name
         case .schemas, .reloadSchemas, .infer, .stats, .metrics, .health, .ready, .playground, .openAPI: nil
         }
     }
@@ -45,7 +47,7 @@ enum Endpoint: Equatable, Sendable {
     var takesBody: Bool {
         switch self {
         case .convert, .reverse, .putSchema, .infer: true
-        case .schemas, .schema, .deleteSchema, .reloadSchemas, .stats, .metrics, .health, .ready, .playground, .openAPI: false
+        case .schemas, .schema, .schemaExample, .deleteSchema, .reloadSchemas, .stats, .metrics, .health, .ready, .playground, .openAPI: false
         }
     }
 }
@@ -58,22 +60,23 @@ enum Router {
     /// The endpoint, or 404 for an unknown path and 405 (with the allowed methods) for a known
     /// path asked with the wrong method.
     static func route(method: String, path: String) -> Result<Endpoint, ServiceError> {
-        guard let (first, name) = segments(of: path) else { return .failure(.notFound(path: path)) }
+        guard let (first, name, detail) = segments(of: path) else { return .failure(.notFound(path: path)) }
         let match: (endpoint: Endpoint, allow: [String])
-        switch (first, name) {
-        case ("convert", let name?): match = (.convert(schema: name), writing)
-        case ("reverse", let name?): match = (.reverse(schema: name), writing)
-        case ("schemas", nil): match = (.schemas, reading)
-        case ("schemas", let name?): match = Router.schema(name, method: method)
-        case ("infer", nil): match = (.infer, writing)
-        case ("stats", nil): match = (.stats, reading)
-        case ("metrics", nil): match = (.metrics, reading)
-        case ("healthz", nil): match = (.health, reading)
-        case ("readyz", nil): match = (.ready, reading)
-        case ("", nil): match = (.playground(.page), reading)
-        case ("playground.css", nil): match = (.playground(.style), reading)
-        case ("playground.js", nil): match = (.playground(.script), reading)
-        case ("openapi.json", nil): match = (.openAPI, reading)
+        switch (first, name, detail) {
+        case ("convert", let name?, nil): match = (.convert(schema: name), writing)
+        case ("reverse", let name?, nil): match = (.reverse(schema: name), writing)
+        case ("schemas", nil, nil): match = (.schemas, reading)
+        case ("schemas", let name?, nil): match = Router.schema(name, method: method)
+        case ("schemas", let name?, "example"?): match = (.schemaExample(name), reading)
+        case ("infer", nil, nil): match = (.infer, writing)
+        case ("stats", nil, nil): match = (.stats, reading)
+        case ("metrics", nil, nil): match = (.metrics, reading)
+        case ("healthz", nil, nil): match = (.health, reading)
+        case ("readyz", nil, nil): match = (.ready, reading)
+        case ("", nil, nil): match = (.playground(.page), reading)
+        case ("playground.css", nil, nil): match = (.playground(.style), reading)
+        case ("playground.js", nil, nil): match = (.playground(.script), reading)
+        case ("openapi.json", nil, nil): match = (.openAPI, reading)
         default: return .failure(.notFound(path: path))
         }
         guard match.allow.contains(method) else { return .failure(.methodNotAllowed(method: method, allow: match.allow)) }
@@ -92,20 +95,26 @@ enum Router {
         }
     }
 
-    /// `/first` or `/first/second`, both non-empty, or `/` as an empty first; nil for any other
-    /// shape. Reads the path's bytes once: this runs on every request.
-    private static func segments(of path: String) -> (first: String, second: String?)? {
+    /// `/first`, `/first/second` or `/first/second/third`, each non-empty, or `/` as an empty
+    /// first; nil for any other shape. Reads the path's bytes once: this runs on every request.
+    private static func segments(of path: String) -> (first: String, second: String?, third: String?)? {
         var path = path
         return path.withUTF8 { bytes in
             let slash = UInt8(ascii: "/")
             guard bytes.first == slash else { return nil }
             let rest = bytes[1...]
             guard let middle = rest.firstIndex(of: slash) else {
-                return (String(decoding: rest, as: UTF8.self), nil)
+                return (String(decoding: rest, as: UTF8.self), nil, nil)
             }
-            let second = bytes[(middle + 1)...]
-            guard middle > 1, !second.isEmpty, !second.contains(slash) else { return nil }
-            return (String(decoding: bytes[1..<middle], as: UTF8.self), String(decoding: second, as: UTF8.self))
+            let tail = bytes[(middle + 1)...]
+            guard middle > 1, !tail.isEmpty else { return nil }
+            let first = String(decoding: bytes[1..<middle], as: UTF8.self)
+            guard let last = tail.firstIndex(of: slash) else {
+                return (first, String(decoding: tail, as: UTF8.self), nil)
+            }
+            let third = bytes[(last + 1)...]
+            guard last > middle + 1, !third.isEmpty, !third.contains(slash) else { return nil }
+            return (first, String(decoding: bytes[(middle + 1)..<last], as: UTF8.self), String(decoding: third, as: UTF8.self))
         }
     }
 }

@@ -140,6 +140,7 @@ final class Service: HTTPHandler {
         case .reverse(let schema): conversions.reverse(body, schema: schema, head: head)
         case .schemas: info.schemas()
         case .schema(let name): info.schema(name)
+        case .schemaExample(let name): info.example(name)
         case .putSchema(let name): changed(admin.put(name, body: body, yaml: MediaType(contentType: head.contentType) == .yaml), head)
         case .deleteSchema(let name): changed(admin.delete(name), head)
         case .reloadSchemas: changed(admin.reload(), head)

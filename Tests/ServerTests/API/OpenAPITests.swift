@@ -42,6 +42,7 @@ import Testing
         let paths = try #require(document["paths"] as? [String: [String: Any]])
         for (path, method) in [("/convert/{schema}", "post"), ("/reverse/{schema}", "post"), ("/schemas", "get"),
                                ("/schemas/{schema}", "get"), ("/schemas/{schema}", "put"), ("/schemas/{schema}", "delete"),
+                               ("/schemas/{schema}/example", "get"),
                                ("/schemas/reload", "post"), ("/infer", "post"), ("/stats", "get"), ("/metrics", "get"),
                                ("/healthz", "get"), ("/readyz", "get"), ("/openapi.json", "get"), ("/", "get")] {
             #expect(paths[path]?[method] != nil, "\(method) \(path)")
