@@ -124,9 +124,11 @@ COPY --from=runtime-root / /
 
 WORKDIR /app
 # Absolute, so the working directory does not matter; PORT is read by `serve` and `healthcheck`
-# alike. PATH as Debian's image sets it (`FROM scratch` inherits no environment).
+# alike. HOST: every interface, so that a published port reaches the server (`make run` listens on
+# 127.0.0.1 instead). PATH as Debian's image sets it (`FROM scratch` inherits no environment).
 ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
     SCHEMAS_DIR=/app/schemas \
+    HOST=0.0.0.0 \
     PORT=8080
 
 USER 10001:10001

@@ -1,6 +1,8 @@
 # convertd — build, run and test. Every target installs what a fresh Debian machine lacks.
 SWIFT      ?= swift
 SCHEMAS    ?= schemas
+PREFIX     ?= /usr/local
+HOST       ?= 127.0.0.1
 PORT       ?= 8080
 CORPUS     ?= $(abspath ../shared/corpus)
 APT_PKGS   := libmicrohttpd-dev pkg-config
@@ -15,7 +17,7 @@ FUZZ_DIR   := .build-fuzz
 API_VENV   := .build-venv/api
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help deps test-deps build run test test-api test-browser test-tsan lint bench bench-deps bench-compare bench-http fuzz soak clean
+.PHONY: help deps test-deps build run install uninstall test test-api test-browser test-tsan lint bench bench-deps bench-compare bench-http fuzz soak clean
 
 ## help: every target with what it does (the `## target:` line above each)
 help:
@@ -34,19 +36,32 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product convertd --static-swift-stdlib
 
-## run: build (release) and serve the bundled schemas on port 8080 (PORT=… to change)
+## run: build (release) and serve the bundled schemas on 127.0.0.1:8080 (PORT=… to change; HOST=0.0.0.0 to listen on every interface)
 run: build
-	.build/release/convertd serve --schemas $(SCHEMAS) --port $(PORT)
+	.build/release/convertd serve --schemas $(SCHEMAS) --host $(HOST) --port $(PORT)
+
+## install: build (release) and copy the binary to PREFIX/bin/convertd (PREFIX=/usr/local, with sudo when it is not writable; PREFIX=$HOME/.local for one user; DESTDIR=… to stage a package)
+install: build
+	@dir="$(DESTDIR)$(PREFIX)/bin"; sudo=""; \
+	{ mkdir -p "$$dir" 2>/dev/null && [ -w "$$dir" ]; } || sudo="$(SUDO)"; \
+	$$sudo install -d "$$dir" && $$sudo install -m 0755 .build/release/convertd "$$dir/convertd" && echo "installed $$dir/convertd"
+
+## uninstall: remove PREFIX/bin/convertd (the same PREFIX and DESTDIR as install)
+uninstall:
+	@file="$(DESTDIR)$(PREFIX)/bin/convertd"; sudo=""; \
+	[ ! -e "$$file" ] || [ -w "$$(dirname "$$file")" ] || sudo="$(SUDO)"; \
+	$$sudo rm -f "$$file" && echo "removed $$file"
 
 ## test-deps: what the tests use beyond the build: promtool (Debian's prometheus package), only when missing
 test-deps: deps
 	@command -v promtool >/dev/null || { echo "installing: prometheus (for promtool)"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends prometheus; }
 
-## test: every test (unit, golden, corpus, concurrency, the live server), the Kubernetes manifests and the Dockerfile's lint, then the playground in Chromium (test-browser)
-test: test-deps k8s-validate hadolint $(API_VENV)/.installed
+## test: every test (unit, golden, corpus, concurrency, the live server), the README's examples (test-readme), the Kubernetes manifests and the Dockerfile's lint, then the playground in Chromium (test-browser)
+test: test-deps readme-deps k8s-validate hadolint $(API_VENV)/.installed
 	$(SWIFT) build --build-tests
 	CONVERTD_CORPUS=$(CORPUS) $(SWIFT) test --skip-build
+	$(README_TEST) .build/debug/convertd
 	$(API_TEST) .build/debug/convertd
 	$(BROWSER_TEST) .build/debug/convertd
 
@@ -73,6 +88,26 @@ $(API_VENV)/.installed: Tests/API/requirements.txt
 	$(API_VENV)/bin/pip install -q --disable-pip-version-check -r Tests/API/requirements.txt
 	@touch $@
 
+.PHONY: test-readme readme-deps examples
+README_TEST = python3 Tests/README/run_examples.py --convertd
+
+## test-readme: every README block marked <!-- runnable --> run as written against a fresh debug server over a scratch copy of the repository, each command's output compared with the one shown (Tests/README/run_examples.py; CONVERTD_BIN=… to test another build)
+test-readme: deps readme-deps
+	$(SWIFT) build --product convertd
+	$(README_TEST) $(CONVERTD_BIN)
+
+## readme-deps: what the README's examples use beyond the build (curl, jq, python3), only the missing ones
+readme-deps:
+	@missing=""; for tool in curl jq python3; do command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+## examples: the big payloads the README's Big arrays section posts, under .build/examples/ (users-20000.json: 20,000 users made from examples/user.json by examples/big_arrays.py)
+examples:
+	@python3 examples/big_arrays.py --count 20000 --output .build/examples/users-20000.json
+
 ## test-tsan: the concurrency and live-server tests under ThreadSanitizer (server and tests both instrumented)
 test-tsan: deps
 	SWIFT_BACKTRACE=enable=no CONVERTD_SANITIZER=thread CONVERTD_CORPUS=$(CORPUS) $(SWIFT) test --sanitize=thread --scratch-path .build-tsan \
@@ -81,6 +116,12 @@ test-tsan: deps
 ## lint: check the bundled schemas
 lint: build
 	.build/release/convertd lint $(SCHEMAS)
+
+.PHONY: reference
+## reference: rewrite README.md's generated tables (every error code; every `serve` option with its environment variable and default) from the code that defines them, with a debug build; ReferenceTests fails until they match
+reference: deps
+	$(SWIFT) build --product convertd
+	.build/debug/convertd reference --update README.md
 
 ## bench: the engine's parse and conversion rates on YYModel's benchmark payloads (needs the corpus)
 bench: build

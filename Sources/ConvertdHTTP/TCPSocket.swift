@@ -36,4 +36,31 @@ public struct TCPSocket {
     public func release() {
         freeaddrinfo(list)
     }
+
+    /// Whether the address a listener on `host` binds (the first `getaddrinfo` gives for a
+    /// passive socket, as `init` resolves it) is a loopback one: 127.0.0.0/8, `::1`, or 127.x
+    /// mapped into IPv6. Nil when `host` does not resolve (the listener then fails to start).
+    public static func isLoopback(host: String) -> Bool? {
+        var hints = addrinfo()
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, "0", &hints, &list) == 0, let list else { return nil }
+        defer { freeaddrinfo(list) }
+        guard let address = list.pointee.ai_addr else { return nil }
+        switch Int32(address.pointee.sa_family) {
+        case AF_INET:
+            let ipv4 = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt32(bigEndian: $0.pointee.sin_addr.s_addr) }
+            return ipv4 >> 24 == 127
+        case AF_INET6:
+            let bytes = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { pointer in
+                withUnsafeBytes(of: pointer.pointee.sin6_addr) { Array($0) }
+            }
+            let loopback = bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1
+            let mapped = bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF && bytes[12] == 127
+            return loopback || mapped
+        default:
+            return false
+        }
+    }
 }

@@ -34,22 +34,93 @@ public enum TransportError: Error, Equatable, Sendable {
         }
     }
 
-    public var code: String {
+    /// The transport's stable codes, each with what it means and an example: the one place
+    /// they are defined, which `convertd reference errors` renders into the README's error table.
+    public enum Code: String, Sendable, CaseIterable {
+        case badFraming = "bad_framing"
+        case badHeader = "bad_header"
+        case badRequest = "bad_request"
+        case httpVersionNotSupported = "http_version_not_supported"
+        case unsupportedTransferEncoding = "unsupported_transfer_encoding"
+        case requestTimeout = "request_timeout"
+        case uriTooLong = "uri_too_long"
+        case headersTooLarge = "headers_too_large"
+        case bodyTooLarge = "body_too_large"
+        case overloaded
+
+        /// What the code means, for the reference (Markdown); the head limits are `HeadLimits`' defaults.
+        public var meaning: String {
+            let limits = HeadLimits()
+            return switch self {
+            case .badFraming:
+                "Where the request ends is ambiguous (RFC 9112 §6.3): two `Content-Length`s, `Transfer-Encoding` with "
+                    + "`Content-Length`, or `Transfer-Encoding` on HTTP/1.0. The connection is closed without reading further."
+            case .badHeader:
+                "A header field that is not well formed (white space or a separator in its name, a control character or NUL in "
+                    + "its value), or an HTTP/1.1 request without exactly one `Host`. The connection is closed."
+            case .badRequest:
+                "A head libmicrohttpd's parser refused (a malformed `Content-Length`…), answered by convertd on the connection it "
+                    + "came on; where that connection is not certain, libmicrohttpd answers with a short HTML page of its own."
+            case .httpVersionNotSupported:
+                "A request whose version is neither HTTP/1.0 nor HTTP/1.1, when libmicrohttpd refuses it after reading its whole "
+                    + "head. A version it refuses on the request line (`HTTP/2.0`) gets its own short HTML 505 instead."
+            case .unsupportedTransferEncoding: "A `Transfer-Encoding` other than `chunked`."
+            case .requestTimeout:
+                "The head did not arrive within `--header-timeout` of the request line, or the body within `--body-timeout` "
+                    + "and then at `--min-body-rate`. The connection is closed."
+            case .uriTooLong:
+                "A request target (path and query) over \(limits.targetBytes / 1024) KiB or with more than "
+                    + "\(limits.queryArguments) query arguments. The connection is closed."
+            case .headersTooLarge:
+                "A head (request line and fields) over \(limits.headBytes / 1024) KiB or with more than \(limits.fields) fields. "
+                    + "The connection is closed. A head that overflows libmicrohttpd's "
+                    + "\(MicroHTTPDContract.connectionMemory / 1024) KiB of connection memory while it is read gets a short "
+                    + "HTML 431 of libmicrohttpd's own (see Limits)."
+            case .bodyTooLarge:
+                "A body over `--max-body-bytes` (except an array to `/convert`, streamed up to `--max-stream-bytes`), or an "
+                    + "NDJSON or streamed body over `--max-stream-bytes`. The excess is read and dropped, up to "
+                    + "\(BodyOverrun.allowance >> 20) MiB, so the connection stays usable; a larger one is refused from its "
+                    + "`Content-Length` and the connection closed."
+            case .overloaded:
+                "Over `--max-connections`, or over `--max-connections-per-client` from one address: answered with "
+                    + "`Retry-After: 1` and the connection closed. `/healthz` and `/readyz` are still answered."
+            }
+        }
+
+        /// An error with this code, as the transport answers it.
+        public var example: TransportError {
+            let limits = HeadLimits()
+            return switch self {
+            case .badFraming: .badFraming("the request has 2 Content-Length headers")
+            case .badHeader: .badHeader("an HTTP/1.1 request needs a Host header")
+            case .badRequest: .rejectedHead(status: 400)
+            case .httpVersionNotSupported: .rejectedHead(status: 505)
+            case .unsupportedTransferEncoding: .unsupportedTransferEncoding("gzip")
+            case .requestTimeout: .requestTimeout("body")
+            case .uriTooLong: .uriTooLong("the request target has 9000 bytes; at most \(limits.targetBytes) are read")
+            case .headersTooLarge: limits.verdict(headBytes: 2000, fields: limits.fields + 1) ?? .headersTooLarge("")
+            case .bodyTooLarge: .bodyTooLarge(limit: 8 << 20)
+            case .overloaded: .overloaded
+            }
+        }
+    }
+
+    public var code: Code {
         switch self {
-        case .badFraming: "bad_framing"
-        case .badHeader: "bad_header"
-        case .unsupportedTransferEncoding: "unsupported_transfer_encoding"
-        case .requestTimeout: "request_timeout"
-        case .uriTooLong: "uri_too_long"
-        case .headersTooLarge: "headers_too_large"
-        case .bodyTooLarge: "body_too_large"
-        case .overloaded: "overloaded"
+        case .badFraming: .badFraming
+        case .badHeader: .badHeader
+        case .unsupportedTransferEncoding: .unsupportedTransferEncoding
+        case .requestTimeout: .requestTimeout
+        case .uriTooLong: .uriTooLong
+        case .headersTooLarge: .headersTooLarge
+        case .bodyTooLarge: .bodyTooLarge
+        case .overloaded: .overloaded
         case .rejectedHead(let status):
             switch status {
-            case 413: "body_too_large"
-            case 431: "headers_too_large"
-            case 505: "http_version_not_supported"
-            default: "bad_request"
+            case 413: .bodyTooLarge
+            case 431: .headersTooLarge
+            case 505: .httpVersionNotSupported
+            default: .badRequest
             }
         }
     }
@@ -73,14 +144,23 @@ public enum TransportError: Error, Equatable, Sendable {
 
     /// The answer: the error body, and for `overloaded` a `Retry-After` and the connection closed.
     public var response: HTTPResponse {
-        var response = HTTPResponse(status: status, body: .bytes(Array(TransportError.body(code: code, message: message).utf8)))
+        var response = HTTPResponse(status: status, body: .bytes(Array(TransportError.body(code: code.rawValue, message: message).utf8)))
         if case .overloaded = self { response.headers += [("Retry-After", "1"), ("Connection", "close")] }
         return response
     }
 
     /// `{"errors":[{"code":…,"message":…}]}` with both strings escaped as JSON requires.
     static func body(code: String, message: String) -> String {
-        #"{"errors":[{"code":"# + quoted(code) + #","message":"# + quoted(message) + "}]}"
+        #"{"errors":["# + entry(code: code, message: message) + "]}"
+    }
+
+    /// The one entry of the body, `{"code":…,"message":…}`.
+    public var entry: String {
+        TransportError.entry(code: code.rawValue, message: message)
+    }
+
+    private static func entry(code: String, message: String) -> String {
+        #"{"code":"# + quoted(code) + #","message":"# + quoted(message) + "}"
     }
 
     private static func quoted(_ text: String) -> String {

@@ -178,11 +178,21 @@ def check_manifests(documents, checks):
     for name in names:
         checks.expect(data.get(name) == (SCHEMAS / name).read_text(), f"ConfigMap key {name} holds schemas/{name}")
 
+    # Every interface of the pod, as the image's ENV HOST: the Service and the probes reach the pod's address.
+    image_host = re.findall(r"^\s*(?:ENV\s+)?HOST=(\S+)", DOCKERFILE.read_text(), re.M)
+    host = env.get("HOST", {}).get("value", image_host[-1] if image_host else None)
+    checks.expect(host in ("0.0.0.0", "::"), f"the pods listen on every interface (HOST {host}; the Dockerfile's {image_host})")
+
     # The admin token from a Secret, never a literal.
     token = env.get("ADMIN_TOKEN", {}).get("valueFrom", {}).get("secretKeyRef")
     checks.expect(token is not None, "ADMIN_TOKEN comes from a Secret")
     checks.expect(not any("value" in env[name] for name in ("ADMIN_TOKEN", "ADMIN_TOKEN_FILE") if name in env),
                   "no admin token written into the manifests")
+    # serve refuses ADMIN_TOKEN (a token given as text) on an address other than loopback unless
+    # ADMIN_ON_NETWORK says so: without it a pod would not start once the Secret exists.
+    acknowledged = env.get("ADMIN_ON_NETWORK", {}).get("value", "").lower() in ("1", "true")
+    checks.expect("ADMIN_TOKEN" not in env or host in ("127.0.0.1", "::1") or acknowledged,
+                  "ADMIN_ON_NETWORK=1 beside ADMIN_TOKEN on a pod listening on every interface (else serve refuses to start)")
 
     # Everything finds the pods and the Deployment.
     def selects(selector):

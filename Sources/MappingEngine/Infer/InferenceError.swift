@@ -1,7 +1,7 @@
 /// Why no schema could be inferred, with a stable snake_case code.
 public struct InferenceError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The stable codes.
-    public enum Code: String, Sendable {
+    public enum Code: String, Sendable, CaseIterable {
         /// A sample is not JSON (`syntax` says where).
         case badJSON = "bad_json"
         /// A sample nests deeper than the parser's depth limit.
@@ -14,6 +14,29 @@ public struct InferenceError: Error, Sendable, Equatable, CustomStringConvertibl
         case noSamples = "no_samples"
         /// The samples need more than an `InferenceLimits` cap allows.
         case tooComplex = "too_complex"
+
+        /// What the code means, for the reference; nil for the codes a sample's syntax gives
+        /// (`bad_json`, `too_deep`, `empty_body`), which are `ErrorCode`'s and documented there.
+        public var meaning: String? {
+            switch self {
+            case .badJSON, .tooDeep, .emptyBody: nil
+            case .invalidModelName:
+                "`POST /infer` without `model`, or with one that is not `[A-Za-z_][A-Za-z0-9_]*` or is a built-in type's name."
+            case .noSamples: "No sample in the body is a JSON object: there is nothing to infer a model from."
+            case .tooComplex:
+                "The samples need more than inference takes: more distinct keys, positions or models than `InferenceLimits` allows."
+            }
+        }
+
+        /// An error with this code, as inference reports it; nil where `meaning` is.
+        public var example: InferenceError? {
+            switch self {
+            case .badJSON, .tooDeep, .emptyBody: nil
+            case .invalidModelName: .invalidModelName("9lives")
+            case .noSamples: .noSamples
+            case .tooComplex: .tooComplex("more than \(InferenceLimits().maxModels) models (InferenceLimits.maxModels)")
+            }
+        }
     }
 
     public var code: Code

@@ -32,11 +32,11 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     /// The code of malformed JSON text.
-    public static let badJSON = "bad_json"
+    public static let badJSON = ErrorCode.badJSON.rawValue
     /// The code of a document nested deeper than the parser's `maxDepth`.
-    public static let tooDeep = "too_deep"
+    public static let tooDeep = ErrorCode.tooDeep.rawValue
     /// The code of an input that is empty or holds only whitespace.
-    public static let emptyBody = "empty_body"
+    public static let emptyBody = ErrorCode.emptyBody.rawValue
 
     /// Builds an error at `offset`, computing line and column by scanning the input before it.
     ///

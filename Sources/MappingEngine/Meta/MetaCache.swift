@@ -38,18 +38,24 @@ public final class MetaCache: @unchecked Sendable {
     }
 
     /// A workspace's last lookup: served again without the lock and the name's hash while the
-    /// table has not changed since (the same `generation`). It holds its entry's group, so a
-    /// model a swap dropped is freed at that workspace's next lookup, not at the swap.
+    /// table has not changed since (the same `table`). It holds its entry's group, so a model a
+    /// swap dropped is freed at that workspace's next lookup, not at the swap.
     struct Memo {
         let name: String
         let entry: Entry
-        let generation: Int
+        let table: Int
     }
 
-    /// `stats.hits` and `stats.generation`, readable without the lock: hits are counted here,
-    /// and the generation is stored under the lock by each swap, after its table.
+    /// Tables swapped in by any cache of the process: each swap's table is numbered from it, so
+    /// no two tables share a number. A workspace used with two engines (a library serving two
+    /// sets of schemas, the reference's examples) must never take one's memo for the other's,
+    /// as a per-cache generation would let it when both are at the same generation.
+    private static let tables = Atomic<Int>(0)
+
+    /// `stats.hits`, and the number of the table served, readable without the lock: hits are
+    /// counted here, and the table's number is stored under the lock by each swap, after its table.
     private let hitCount = Atomic<Int>(0)
-    private let servedGeneration = Atomic<Int>(0)
+    private let servedTable = Atomic<Int>(0)
 
     // The lock guards every stored property below it.
     private let lock = DispatchSemaphore(value: 1)
@@ -78,7 +84,7 @@ public final class MetaCache: @unchecked Sendable {
     /// name is the same and no swap came between; otherwise it looks up and refreshes the memo.
     /// A lookup racing a swap gets the entry before it or after it, as under the lock.
     func entry(for name: String, memo: inout Memo?) -> Entry? {
-        if let last = memo, last.generation == servedGeneration.load(ordering: .acquiring), last.name == name {
+        if let last = memo, last.table == servedTable.load(ordering: .acquiring), last.name == name {
             hitCount.add(1, ordering: .relaxed)
             return last.entry
         }
@@ -88,10 +94,10 @@ public final class MetaCache: @unchecked Sendable {
             lock.signal()
             return nil
         }
-        let generation = stats.generation
+        let table = servedTable.load(ordering: .relaxed)
         lock.signal()
         hitCount.add(1, ordering: .relaxed)
-        memo = Memo(name: name, entry: entry, generation: generation)
+        memo = Memo(name: name, entry: entry, table: table)
         return entry
     }
 
@@ -136,7 +142,7 @@ public final class MetaCache: @unchecked Sendable {
         stats.buildNanoseconds += compiled.nanoseconds
         stats.generation += 1
         let generation = stats.generation
-        servedGeneration.store(generation, ordering: .releasing)
+        servedTable.store(MetaCache.tables.wrappingAdd(1, ordering: .relaxed).newValue, ordering: .releasing)
         lock.signal()
         // What the swap let go of is freed here, after the lock, not under it.
         withExtendedLifetime((oldRegistry, dropped)) {}

@@ -1,4 +1,6 @@
-/// The stable snake_case codes of every error a payload can produce (SPEC §3.5).
+/// The stable snake_case codes of every error a payload can produce (SPEC §3.5), each with
+/// what it means and an example: the one place they are defined, which `convertd reference
+/// errors` renders into the README's error table.
 public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     case badJSON = "bad_json"
     case emptyBody = "empty_body"
@@ -27,4 +29,96 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     case bodyTooLarge = "body_too_large"
     /// Stands after the first `maxErrors` errors of a document, with the total of all of them.
     case tooManyErrors = "too_many_errors"
+
+    /// Whether the code is about the document as a whole, which is then not converted at all
+    /// (it is not JSON, is empty, or nests too deep), rather than about one of its values.
+    public var isSyntax: Bool {
+        switch self {
+        case .badJSON, .emptyBody, .tooDeep: true
+        default: false
+        }
+    }
+
+    /// What the code means, for the reference (Markdown).
+    public var meaning: String {
+        switch self {
+        case .badJSON:
+            "The body (or an NDJSON line, or a sample to infer from) is not JSON: the entry gives the `offset`, `line` and "
+                + "`column` of the first mistake. Invalid UTF-8 and lone surrogate escapes are mistakes too."
+        case .emptyBody: "The body is empty, or holds only white space."
+        case .tooDeep: "The body nests arrays and objects deeper than `--max-depth`."
+        case .typeMismatch:
+            "The value's JSON type is not one the property's type takes: an object for a `string`, a string for a model. "
+                + "Strict mode takes only the natural JSON type, so a `\"640\"` for an integer is one there."
+        case .missing: "A required property's key is absent (none of its `from` candidates is present)."
+        case .nullNotAllowed:
+            "`null` (or, in lax mode, a null word such as `\"nil\"`) where nothing may be null: a required property, or an "
+                + "element of an array, set or map whose element type is not nullable."
+        case .invalidNumber: "Text where a number is expected that is not a number."
+        case .outOfRange: "A number outside the range of the property's integer type, or past the finite range of a `float` or `double`."
+        case .lossyConversion:
+            "A value the type cannot hold exactly: a fraction for an integer, more digits than a `float` or `double` keeps; "
+                + "from `reverse`, a date that none of the property's `formats` writes exactly."
+        case .invalidBool: "A value that is not one of the boolean words (`true false yes no on off t f y n`, any case) or 0 and 1."
+        case .invalidDate: "A value in none of the date formats the property takes."
+        case .invalidURL: "A string that is not an absolute URI (RFC 3986)."
+        case .invalidBase64: "A string that is not base64, standard or URL-safe."
+        case .enumMismatch: "A value that is not one of the property's `enum`, or not an input its `values` table maps."
+        case .belowMinimum: "A number below the property's `minimum`, or not above its `exclusiveMinimum`."
+        case .aboveMaximum: "A number above the property's `maximum`, or not below its `exclusiveMaximum`."
+        case .tooShort: "A string with fewer characters than the property's `minLength` (for `data`, fewer bytes)."
+        case .tooLong: "A string with more characters than the property's `maxLength` (for `data`, more bytes)."
+        case .patternMismatch: "A string in which the property's `pattern` finds no match."
+        case .tooFewItems: "An array, set or map with fewer elements than the property's `minItems`."
+        case .tooManyItems: "An array, set or map with more elements than the property's `maxItems`."
+        case .unknownKey: "A key no property reads, in a model with `unknownKeys: reject`; from `reverse`, a key the model does not write."
+        case .unknownDiscriminator:
+            "A discriminator tag that is not one of its `mapping`'s tags (a missing or null tag keeps the model that declares it)."
+        case .bodyTooLarge:
+            "One element of a streamed JSON array, or one NDJSON line, is larger than `--max-body-bytes`: it fails alone, at "
+                + "its index, and the rest are converted."
+        case .tooManyErrors:
+            "Stands after the first `--max-errors` errors of a document, with their `total`; errors past the cap are "
+                + "counted, not listed."
+        }
+    }
+
+    /// A payload that gets this code, and the model it is converted to.
+    public var example: ErrorExample {
+        switch self {
+        case .badJSON: .property("id: int64", payload: #"{"id": 1,}"#)
+        case .emptyBody: .property("id: int64", payload: "")
+        case .tooDeep: ErrorExample(schema: "\(ErrorExample.model):\n  properties:\n    grid: \"array<array<int32>>\"\n",
+                                    payload: #"{"grid": [[1]]}"#, options: ConversionOptions(maxDepth: 2))
+        case .typeMismatch: .property("title: string", payload: #"{"title": {"text": "Dune"}}"#)
+        case .missing: .property("title: { type: string, required: true }", payload: "{}")
+        case .nullNotAllowed: .property("title: { type: string, required: true }", payload: #"{"title": null}"#)
+        case .invalidNumber: .property("pages: uint32", payload: #"{"pages": "many"}"#)
+        case .outOfRange: .property("pages: uint32", payload: #"{"pages": -1}"#)
+        case .lossyConversion: .property("pages: uint32", payload: #"{"pages": 412.5}"#)
+        case .invalidBool: .property("inStock: bool", payload: #"{"inStock": "maybe"}"#)
+        case .invalidDate: .property("published: date", payload: #"{"published": "next Tuesday"}"#)
+        case .invalidURL: .property("homepage: url", payload: #"{"homepage": "example dot com"}"#)
+        case .invalidBase64: .property("cover: data", payload: #"{"cover": "not base64!"}"#)
+        case .enumMismatch: .property("status: { type: string, enum: [draft, published] }", payload: #"{"status": "archived"}"#)
+        case .belowMinimum: .property("price: { type: decimal, minimum: 0 }", payload: #"{"price": -1}"#)
+        case .aboveMaximum: .property("stars: { type: uint8, maximum: 5 }", payload: #"{"stars": 6}"#)
+        case .tooShort: .property("title: { type: string, minLength: 1 }", payload: #"{"title": ""}"#)
+        case .tooLong: .property("currency: { type: string, maxLength: 3 }", payload: #"{"currency": "EURO"}"#)
+        case .patternMismatch: .property(#"currency: { type: string, pattern: "^[A-Z]{3}$" }"#, payload: #"{"currency": "eur"}"#)
+        case .tooFewItems: .property(#"tags: { type: "array<string>", minItems: 1 }"#, payload: #"{"tags": []}"#)
+        case .tooManyItems: .property(#"tags: { type: "array<string>", maxItems: 2 }"#, payload: #"{"tags": ["a", "b", "c"]}"#)
+        case .unknownKey: .properties(["id: int64"], modelOptions: ["unknownKeys: reject"], payload: #"{"id": 1, "colour": "red"}"#)
+        case .unknownDiscriminator:
+            .properties(["title: string"], modelOptions: ["discriminator: { from: kind, mapping: { ebook: EBook } }"],
+                        payload: #"{"kind": "vinyl", "title": "Dune"}"#)
+                .adding("EBook:\n  extends: \(ErrorExample.model)\n  properties:\n    url: url\n")
+        case .bodyTooLarge:
+            .properties(["id: int64", "title: string"], payload: #"[{"id": 1}, {"id": 2, "title": "longer than the limit"}]"#,
+                        maxElementBytes: 16)
+        case .tooManyErrors:
+            .properties(["id: int64", "pages: uint32", "stars: uint8"], payload: #"{"id": "x", "pages": "y", "stars": "z"}"#,
+                        options: ConversionOptions(maxErrors: 2))
+        }
+    }
 }

@@ -172,7 +172,7 @@ enum APIComponents {
             responses: Response.allCases.map { ($0.rawValue, $0.response) },
             securitySchemes: [(adminToken, [
                 "type": "http", "scheme": "bearer",
-                "description": "The admin token (`--admin-token`, `ADMIN_TOKEN`, `ADMIN_TOKEN_FILE`); without one configured the admin API answers 403.",
+                "description": "The admin token (`--admin-token-file`, `ADMIN_TOKEN_FILE`, `--admin-token`, `ADMIN_TOKEN`); without one configured the admin API answers 403.",
             ])]
         )
     }

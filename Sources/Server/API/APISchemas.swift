@@ -61,11 +61,8 @@ enum APISchemas {
         "properties": [
             "code": [
                 "type": "string",
-                "description": .string("Stable snake_case: `bad_json`, `empty_body`, `too_deep`, `invalid_option`, `bad_framing`, "
-                    + "`bad_header`, `bad_request`, `unauthorized`, `admin_disabled`, `not_found`, `unknown_schema`, `body_too_large`, "
-                    + "`unsupported_media_type`, `request_timeout`, `uri_too_long`, `headers_too_large`, `in_use`, `invalid_schema`, "
-                    + "`model_not_defined`, `invalid_model_name`, `no_samples`, `too_complex`, `unsupported_transfer_encoding`, "
-                    + "`overloaded`, `unavailable`."),
+                "description": .string("Stable snake_case: " + ErrorCatalog.answerCodes.map { "`\($0)`" }.joined(separator: ", ")
+                    + ". The README's error table gives each one's status, meaning and an example."),
             ],
             "message": ["type": "string"],
             "offset": ["type": "integer", "description": "`bad_json`: the byte offset of the mistake."],

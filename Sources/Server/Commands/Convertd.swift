@@ -7,10 +7,11 @@ struct Convertd: ParsableCommand {
         commandName: "convertd",
         abstract: "Turns messy upstream JSON into clean, typed, normalized JSON by declarative model schemas.",
         discussion: "With no subcommand convertd serves HTTP; `convertd serve --help` lists its settings, each a flag "
-            + "with an environment variable behind it (PORT, HOST, SCHEMAS_DIR, THREADS, MAX_BODY_BYTES, MAX_STREAM_BYTES, "
-            + "MAX_DEPTH, CONNECTION_TIMEOUT, MAX_CONNECTIONS, GRACE, LOG_LEVEL, LOG_FORMAT).",
+            + "with an environment variable behind it (\(ServeSetting.allCases.map(\.variable).joined(separator: ", ")))."
+            + " `convertd reference` prints the README's tables of them and of every error code.",
+        version: ConvertdVersion.text,
         subcommands: [ServeCommand.self, ConvertCommand.self, ReverseCommand.self, LintCommand.self, SchemaCommand.self, InferCommand.self, BenchCommand.self,
-                      HealthcheckCommand.self],
+                      HealthcheckCommand.self, ReferenceCommand.self],
         defaultSubcommand: ServeCommand.self
     )
 

@@ -12,7 +12,7 @@ struct HealthcheckCommand: ParsableCommand {
 
     @Option(help: "Address the server answers on.")
     var host = "127.0.0.1"
-    @Option(help: "Port the server listens on, read as `serve` reads it (env PORT, default 8080).")
+    @Option(help: ServeSetting.port.help("Port the server listens on, read as `serve` reads it"))
     var port: Int?
     @Option(help: "Seconds each of connecting, sending and receiving may take.")
     var timeout = 2.0

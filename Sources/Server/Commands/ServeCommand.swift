@@ -10,51 +10,56 @@ struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the schemas over HTTP (the default command).",
-        discussion: "Every option falls back to the environment variable named in its help, then to its default. "
+        discussion: "Every option falls back to the environment variable named in its help, then to its default "
+            + "(`convertd reference flags` lists them). "
             + "SIGTERM/SIGINT drain and exit; SIGHUP reloads the schema directory."
     )
 
-    @Option(help: "Address to listen on (env HOST, default 0.0.0.0).")
+    @Option(help: ServeSetting.host.help("Address to listen on"))
     var host: String?
-    @Option(help: "Port to listen on; 0 picks a free one (env PORT, default 8080).")
+    @Option(help: ServeSetting.port.help("Port to listen on; 0 picks a free one"))
     var port: Int?
-    @Option(help: "Directory of schema files (env SCHEMAS_DIR, default ./schemas).")
+    @Option(help: ServeSetting.schemas.help("Directory of schema files"))
     var schemas: String?
-    @Option(help: "Worker threads (env THREADS, default: the machine's cores).")
+    @Option(help: ServeSetting.threads.help("Worker threads"))
     var threads: Int?
-    @Option(help: "Largest JSON body in bytes read whole, longest NDJSON line, and largest element of a streamed JSON array (env MAX_BODY_BYTES, default 8388608).")
+    @Option(help: ServeSetting.maxBodyBytes.help("Largest JSON body in bytes read whole, longest NDJSON line, and largest element of a streamed JSON array"))
     var maxBodyBytes: Int?
-    @Option(help: "Largest NDJSON body, or JSON array body over --max-body-bytes, in bytes, read as a stream (env MAX_STREAM_BYTES, default 1073741824).")
+    @Option(help: ServeSetting.maxStreamBytes.help("Largest NDJSON body, or JSON array body over --max-body-bytes, in bytes, read as a stream"))
     var maxStreamBytes: Int?
-    @Option(help: "Deepest nesting of a body (env MAX_DEPTH, default 256).")
+    @Option(help: ServeSetting.maxDepth.help("Deepest nesting of a body"))
     var maxDepth: Int?
-    @Option(help: "Errors listed per document before one too_many_errors entry with the total (env MAX_ERRORS, default 100).")
+    @Option(help: ServeSetting.maxErrors.help("Errors listed per document before one too_many_errors entry with the total"))
     var maxErrors: Int?
-    @Option(help: "Seconds a connection may stay without a complete request line: idle keep-alive, or a line sent slowly (env CONNECTION_TIMEOUT, default 30).")
+    @Option(help: ServeSetting.connectionTimeout.help("Seconds a connection may stay without a complete request line: idle keep-alive, or a line sent slowly"))
     var connectionTimeout: Int?
-    @Option(help: "Seconds from a request line to the end of its head; then 408 (env HEADER_TIMEOUT, default 10).")
+    @Option(help: ServeSetting.headerTimeout.help("Seconds from a request line to the end of its head; then 408"))
     var headerTimeout: Int?
-    @Option(help: "Seconds a body may take before --min-body-rate applies; then 408 (env BODY_TIMEOUT, default 10).")
+    @Option(help: ServeSetting.bodyTimeout.help("Seconds a body may take before --min-body-rate applies; then 408"))
     var bodyTimeout: Int?
-    @Option(help: "Bytes per second a body, or a response being read, must average past --body-timeout (env MIN_BODY_RATE, default 32768).")
+    @Option(help: ServeSetting.minBodyRate.help("Bytes per second a body, or a response being read, must average past --body-timeout"))
     var minBodyRate: Int?
-    @Option(help: "Open connections served; more get 503 (env MAX_CONNECTIONS, default 1024).")
+    @Option(help: ServeSetting.maxConnections.help("Open connections served; more get 503"))
     var maxConnections: Int?
-    @Option(help: "Open connections from one client address, more are closed at once; 0 for no limit, as behind a gateway (env MAX_CONNECTIONS_PER_CLIENT, default 256).")
+    @Option(help: ServeSetting.maxConnectionsPerClient.help("Open connections from one client address, more are closed at once; 0 for no limit, as behind a gateway"))
     var maxConnectionsPerClient: Int?
-    @Option(help: "Bearer token that opens the admin API (PUT/DELETE /schemas/{Model}, POST /schemas/reload); without one the admin API answers 403 (env ADMIN_TOKEN, or ADMIN_TOKEN_FILE naming a file that holds it).")
+    @Option(help: ServeSetting.adminToken.help("Bearer token that opens the admin API (PUT/DELETE /schemas/{Model}, POST /schemas/reload); without one the admin API answers 403. On an address other than loopback it needs --admin-on-network; --admin-token-file needs nothing"))
     var adminToken: String?
-    @Flag(help: "Write accepted admin changes into the schema directory, so a restart serves them (env PERSIST=1); without it they last until restart, laid over the directory again at every reload.")
+    @Option(help: ServeSetting.adminTokenFile.help("File holding the admin token, such as a mounted Secret; trailing line breaks are dropped"))
+    var adminTokenFile: String?
+    @Flag(help: ServeSetting.adminOnNetwork.help("Allow --admin-token or ADMIN_TOKEN while listening on an address other than loopback; without it serve refuses to start so"))
+    var adminOnNetwork = false
+    @Flag(help: ServeSetting.persist.help("Write accepted admin changes into the schema directory, so a restart serves them; without it they last until restart, laid over the directory again at every reload"))
     var persist = false
-    @Option(help: "Seconds between checks of the schema directory, reloaded when its files change; 0 turns the watch off (env RELOAD_INTERVAL, default 0).")
+    @Option(help: ServeSetting.reloadInterval.help("Seconds between checks of the schema directory, reloaded when its files change; 0 turns the watch off"))
     var reloadInterval: Double?
-    @Flag(help: "Share the port with other processes that ask the same (SO_REUSEPORT); without it a port in use is an error (env SHARE_PORT=1).")
+    @Flag(help: ServeSetting.sharePort.help("Share the port with other processes that ask the same (SO_REUSEPORT); without it a port in use is an error"))
     var sharePort = false
-    @Option(help: "Seconds in-flight requests get to finish after SIGTERM; then the process exits 0 without those still running, naming each in the log (env GRACE, default 10).")
+    @Option(help: ServeSetting.grace.help("Seconds in-flight requests get to finish after SIGTERM; then the process exits 0 without those still running, naming each in the log"))
     var grace: Double?
-    @Option(help: "trace, debug, info, notice, warning, error or critical (env LOG_LEVEL, default info).")
+    @Option(help: ServeSetting.logLevel.help("Log level: trace, debug, info, notice, warning, error or critical"))
     var logLevel: String?
-    @Option(help: "json or text (env LOG_FORMAT, default json).")
+    @Option(help: ServeSetting.logFormat.help("Log format: json (one object a line) or text (key=value)"))
     var logFormat: String?
 
     func run() throws {

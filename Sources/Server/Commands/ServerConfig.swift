@@ -17,50 +17,63 @@ struct ServerConfig {
     var logLevel = Logger.Level.info
     var logFormat = LogLine.Format.json
 
-    init(_ command: ServeCommand, environment: [String: String]) throws(ValidationError) {
-        // The defaults are the stored properties' initial values; only the thread count depends on the machine.
+    /// The defaults: the stored properties' initial values; only the thread count depends on the machine.
+    init() {
         server.threads = ProcessInfo.processInfo.activeProcessorCount
+    }
+
+    /// The defaults, as `ServeSetting` states them.
+    static var defaults: ServerConfig { ServerConfig() }
+
+    init(_ command: ServeCommand, environment: [String: String]) throws(ValidationError) {
+        self.init()
         var resolver = Resolver(environment: environment)
-        server.host = resolver.value(command.host, "HOST", "--host", default: server.host, expected: "an address") { $0.isEmpty ? nil : $0 }
+        server.host = resolver.value(command.host, .host, default: server.host, expected: "an address") { $0.isEmpty ? nil : $0 }
         server.port = resolver.port(command.port, default: server.port)
-        schemas = resolver.value(command.schemas, "SCHEMAS_DIR", "--schemas", default: schemas, expected: "a directory") { $0.isEmpty ? nil : $0 }
-        server.threads = resolver.value(command.threads, "THREADS", "--threads", default: server.threads,
+        schemas = resolver.value(command.schemas, .schemas, default: schemas, expected: "a directory") { $0.isEmpty ? nil : $0 }
+        server.threads = resolver.value(command.threads, .threads, default: server.threads,
                                         expected: "1–1024") { Int($0) } valid: { (1...1024).contains($0) }
-        limits.maxBodyBytes = resolver.value(command.maxBodyBytes, "MAX_BODY_BYTES", "--max-body-bytes", default: limits.maxBodyBytes,
+        limits.maxBodyBytes = resolver.value(command.maxBodyBytes, .maxBodyBytes, default: limits.maxBodyBytes,
                                              expected: "a positive byte count") { Int($0) } valid: { $0 > 0 }
-        limits.maxStreamBytes = resolver.value(command.maxStreamBytes, "MAX_STREAM_BYTES", "--max-stream-bytes", default: limits.maxStreamBytes,
+        limits.maxStreamBytes = resolver.value(command.maxStreamBytes, .maxStreamBytes, default: limits.maxStreamBytes,
                                                expected: "a positive byte count") { Int($0) } valid: { $0 > 0 }
-        limits.maxDepth = resolver.value(command.maxDepth, "MAX_DEPTH", "--max-depth", default: limits.maxDepth,
+        limits.maxDepth = resolver.value(command.maxDepth, .maxDepth, default: limits.maxDepth,
                                          expected: "1–100000") { Int($0) } valid: { (1...100_000).contains($0) }
-        limits.maxErrors = resolver.value(command.maxErrors, "MAX_ERRORS", "--max-errors", default: limits.maxErrors,
+        limits.maxErrors = resolver.value(command.maxErrors, .maxErrors, default: limits.maxErrors,
                                           expected: "1–100000") { Int($0) } valid: { (1...100_000).contains($0) }
-        server.deadlines.idleSeconds = resolver.value(command.connectionTimeout, "CONNECTION_TIMEOUT", "--connection-timeout",
+        server.deadlines.idleSeconds = resolver.value(command.connectionTimeout, .connectionTimeout,
                                                       default: server.deadlines.idleSeconds,
                                                       expected: "1–86400 seconds") { Int($0) } valid: { (1...86_400).contains($0) }
-        server.deadlines.headerSeconds = resolver.value(command.headerTimeout, "HEADER_TIMEOUT", "--header-timeout", default: server.deadlines.headerSeconds,
+        server.deadlines.headerSeconds = resolver.value(command.headerTimeout, .headerTimeout, default: server.deadlines.headerSeconds,
                                                         expected: "1–3600 seconds") { Int($0) } valid: { (1...3600).contains($0) }
-        server.deadlines.bodySeconds = resolver.value(command.bodyTimeout, "BODY_TIMEOUT", "--body-timeout", default: server.deadlines.bodySeconds,
+        server.deadlines.bodySeconds = resolver.value(command.bodyTimeout, .bodyTimeout, default: server.deadlines.bodySeconds,
                                                       expected: "1–3600 seconds") { Int($0) } valid: { (1...3600).contains($0) }
-        server.deadlines.minBytesPerSecond = resolver.value(command.minBodyRate, "MIN_BODY_RATE", "--min-body-rate",
+        server.deadlines.minBytesPerSecond = resolver.value(command.minBodyRate, .minBodyRate,
                                                             default: server.deadlines.minBytesPerSecond,
                                                             expected: "a positive byte count") { Int($0) } valid: { $0 > 0 }
-        server.maxConnections = resolver.value(command.maxConnections, "MAX_CONNECTIONS", "--max-connections", default: server.maxConnections,
+        server.maxConnections = resolver.value(command.maxConnections, .maxConnections, default: server.maxConnections,
                                                expected: "1–1000000") { Int($0) } valid: { (1...1_000_000).contains($0) }
-        server.maxConnectionsPerClient = resolver.value(command.maxConnectionsPerClient, "MAX_CONNECTIONS_PER_CLIENT", "--max-connections-per-client",
+        server.maxConnectionsPerClient = resolver.value(command.maxConnectionsPerClient, .maxConnectionsPerClient,
                                                         default: server.maxConnectionsPerClient,
                                                         expected: "0–1000000 (0: no limit)") { Int($0) } valid: { (0...1_000_000).contains($0) }
-        server.sharePort = resolver.value(command.sharePort ? true : nil, "SHARE_PORT", "--share-port", default: false,
+        server.sharePort = resolver.value(command.sharePort ? true : nil, .sharePort, default: false,
                                           expected: "1 or 0", parse: ServerConfig.switchValue)
-        persist = resolver.value(command.persist ? true : nil, "PERSIST", "--persist", default: false, expected: "1 or 0", parse: ServerConfig.switchValue)
-        reloadInterval = resolver.value(command.reloadInterval, "RELOAD_INTERVAL", "--reload-interval", default: reloadInterval,
+        persist = resolver.value(command.persist ? true : nil, .persist, default: false, expected: "1 or 0", parse: ServerConfig.switchValue)
+        reloadInterval = resolver.value(command.reloadInterval, .reloadInterval, default: reloadInterval,
                                         expected: "0–86400 seconds") { Double($0) } valid: { (0...86_400).contains($0) }
-        adminToken = ServerConfig.adminToken(command.adminToken, environment: environment, errors: &resolver.errors)
-        grace = resolver.value(command.grace, "GRACE", "--grace", default: grace, expected: "0–3600 seconds") { Double($0) } valid: { (0...3600).contains($0) }
+        let (token, givenAsText) = ServerConfig.adminToken(command, environment: environment, errors: &resolver.errors)
+        adminToken = token
+        let adminOnNetwork = resolver.value(command.adminOnNetwork ? true : nil, .adminOnNetwork, default: false,
+                                            expected: "1 or 0", parse: ServerConfig.switchValue)
+        if token != nil, let givenAsText, !adminOnNetwork, TCPSocket.isLoopback(host: server.host) == false {
+            resolver.errors.append(ServerConfig.adminExposure(givenAsText, host: server.host))
+        }
+        grace = resolver.value(command.grace, .grace, default: grace, expected: "0–3600 seconds") { Double($0) } valid: { (0...3600).contains($0) }
         let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
-        logLevel = resolver.parsed(command.logLevel, "LOG_LEVEL", "--log-level", default: logLevel, expected: levels) {
+        logLevel = resolver.parsed(command.logLevel, .logLevel, default: logLevel, expected: levels) {
             Logger.Level(rawValue: $0.lowercased())
         }
-        logFormat = resolver.parsed(command.logFormat, "LOG_FORMAT", "--log-format", default: logFormat, expected: "json or text") {
+        logFormat = resolver.parsed(command.logFormat, .logFormat, default: logFormat, expected: "json or text") {
             LogLine.Format(rawValue: $0.lowercased())
         }
         guard resolver.errors.isEmpty else { throw ValidationError(resolver.errors.joined(separator: "\n")) }
@@ -84,18 +97,41 @@ struct ServerConfig {
         }
     }
 
-    /// The admin token: the flag, else `ADMIN_TOKEN`, else the contents of `ADMIN_TOKEN_FILE`
-    /// (a mounted Kubernetes Secret). The token itself never appears in an error.
-    private static func adminToken(_ flag: String?, environment: [String: String], errors: inout [String]) -> AdminToken? {
-        if let flag { return AdminToken(flag) }
-        if let text = environment["ADMIN_TOKEN"] { return AdminToken(text) }
-        guard let path = environment["ADMIN_TOKEN_FILE"] else { return nil }
+    /// The admin token, and the flag or variable that gave it when it was given as text rather
+    /// than read from a file: `--admin-token`, else `--admin-token-file`, else `ADMIN_TOKEN`, else
+    /// the contents of `ADMIN_TOKEN_FILE` (a mounted Kubernetes Secret). The token itself never
+    /// appears in an error.
+    private static func adminToken(_ command: ServeCommand, environment: [String: String],
+                                   errors: inout [String]) -> (token: AdminToken?, givenAsText: String?) {
+        let (text, file) = (ServeSetting.adminToken, ServeSetting.adminTokenFile)
+        if command.adminToken != nil, command.adminTokenFile != nil {
+            errors.append("\(text.flag) and \(file.flag): expected one of them")
+            return (nil, nil)
+        }
+        if let flag = command.adminToken { return (AdminToken(flag), text.flag) }
+        if let path = command.adminTokenFile { return (tokenFile(path, "\(file.flag) \(path)", errors: &errors), nil) }
+        if let token = environment[text.variable] { return (AdminToken(token), text.variable) }
+        guard let path = environment[file.variable] else { return (nil, nil) }
+        return (tokenFile(path, "\(file.variable)=\(path)", errors: &errors), nil)
+    }
+
+    /// The token a file holds; nil, with an error naming `setting`, when it cannot be read or is empty.
+    private static func tokenFile(_ path: String, _ setting: String, errors: inout [String]) -> AdminToken? {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8),
               let token = AdminToken(text) else {
-            errors.append("ADMIN_TOKEN_FILE=\(path): expected a readable file holding the token")
+            errors.append("\(setting): expected a readable file holding the token")
             return nil
         }
         return token
+    }
+
+    /// Why `serve` refuses an admin token given as text (by `setting`) on `host`, an address
+    /// other than loopback, and the three ways out.
+    private static func adminExposure(_ setting: String, host: String) -> String {
+        "\(setting) with host \(host), not a loopback address: the admin API would take schema changes from the network "
+            + "with a token given as text, which shows in the process list, shell history or container configuration. "
+            + "Read the token from a file with --admin-token-file PATH (env ADMIN_TOKEN_FILE), "
+            + "or confirm with --admin-on-network (env ADMIN_ON_NETWORK=1), or listen on loopback only with --host 127.0.0.1"
     }
 
     /// Picks flag, environment or default, collecting what is invalid.
@@ -103,18 +139,18 @@ struct ServerConfig {
         let environment: [String: String]
         var errors: [String] = []
 
-        mutating func value<T>(_ flag: T?, _ variable: String, _ option: String, default fallback: T, expected: String,
+        mutating func value<T>(_ flag: T?, _ setting: ServeSetting, default fallback: T, expected: String,
                                parse: (String) -> T?, valid: (T) -> Bool = { _ in true }) -> T {
             if let flag {
                 guard valid(flag) else {
-                    errors.append("\(option) \(flag): expected \(expected)")
+                    errors.append("\(setting.flag) \(flag): expected \(expected)")
                     return fallback
                 }
                 return flag
             }
-            guard let text = environment[variable] else { return fallback }
+            guard let text = environment[setting.variable] else { return fallback }
             guard let parsed = parse(text), valid(parsed) else {
-                errors.append("\(variable)=\(text): expected \(expected)")
+                errors.append("\(setting.variable)=\(text): expected \(expected)")
                 return fallback
             }
             return parsed
@@ -122,15 +158,15 @@ struct ServerConfig {
 
         /// `--port`, else `PORT`: one definition for `serve` and `healthcheck`.
         mutating func port(_ flag: Int?, default fallback: Int) -> Int {
-            value(flag, "PORT", "--port", default: fallback, expected: "0–65535") { Int($0) } valid: { (0...65535).contains($0) }
+            value(flag, .port, default: fallback, expected: "0–65535") { Int($0) } valid: { (0...65535).contains($0) }
         }
 
         /// Like `value`, for a flag given as text and parsed like the environment variable.
-        mutating func parsed<T>(_ flag: String?, _ variable: String, _ option: String, default fallback: T, expected: String,
+        mutating func parsed<T>(_ flag: String?, _ setting: ServeSetting, default fallback: T, expected: String,
                                 parse: (String) -> T?) -> T {
-            guard let flag else { return value(nil, variable, option, default: fallback, expected: expected, parse: parse) }
+            guard let flag else { return value(nil, setting, default: fallback, expected: expected, parse: parse) }
             guard let parsed = parse(flag) else {
-                errors.append("\(option) \(flag): expected \(expected)")
+                errors.append("\(setting.flag) \(flag): expected \(expected)")
                 return fallback
             }
             return parsed

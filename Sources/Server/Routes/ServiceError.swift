@@ -42,20 +42,81 @@ enum ServiceError: Error, Equatable {
         }
     }
 
+    /// The service's own codes, each with what it means and an example: the one place they are
+    /// defined, which `convertd reference errors` renders into the README's error table. A body
+    /// that is not JSON and an inference refused carry the engine's codes (`ErrorCode`,
+    /// `InferenceError.Code`), documented there.
+    enum Code: String, CaseIterable {
+        case notFound = "not_found"
+        case unknownSchema = "unknown_schema"
+        case methodNotAllowed = "method_not_allowed"
+        case unsupportedMediaType = "unsupported_media_type"
+        case invalidOption = "invalid_option"
+        case unavailable
+        case unauthorized
+        case adminDisabled = "admin_disabled"
+        case invalidSchema = "invalid_schema"
+        case inUse = "in_use"
+        case modelNotDefined = "model_not_defined"
+
+        /// What the code means, for the reference (Markdown).
+        var meaning: String {
+            switch self {
+            case .notFound: "No endpoint has this path."
+            case .unknownSchema:
+                "No model of this name is registered (`/convert`, `/reverse`, `/schemas/{Schema}`); the body names it in `schema`."
+            case .methodNotAllowed: "The path is an endpoint, but not for this method; the `Allow` header lists the methods it takes."
+            case .unsupportedMediaType:
+                "A `Content-Type` the endpoint does not take: JSON (`application/json`, `application/*+json`, or none) everywhere, "
+                    + "NDJSON (`application/x-ndjson`) for `/convert` and `/infer`, YAML (`application/yaml`) for `PUT /schemas/{Model}`."
+            case .invalidOption: "A query option whose value is not one of its choices (`mode`, `explain`, `pretty`, `format`)."
+            case .unavailable:
+                "Not now: the schemas are still loading (with `Retry-After`), a streamed result could not be spooled to "
+                    + "`$TMPDIR`, or a `--persist` change could not be written (it is undone)."
+            case .unauthorized:
+                "An admin request without the right `Authorization: Bearer` token; the answer carries `WWW-Authenticate: Bearer`."
+            case .adminDisabled: "An admin request while no admin token is configured: the admin API is off."
+            case .invalidSchema:
+                "A schema change (`PUT`, `POST /schemas/reload`) with mistakes: one entry per mistake, with `file`, `model`, "
+                    + "`property`, and `limit` for a registry limit; the schemas served stay as they were."
+            case .inUse: "`DELETE` of a model other models extend or reference; `usedBy` lists them."
+            case .modelNotDefined: "A `PUT /schemas/{Model}` body that does not define the model the path names."
+            }
+        }
+
+        /// An error with this code, as the service answers it.
+        var example: ServiceError {
+            switch self {
+            case .notFound: .notFound(path: "/convrt/Book")
+            case .unknownSchema: .unknownSchema("Shelf")
+            case .methodNotAllowed: .methodNotAllowed(method: "GET", allow: ["POST"])
+            case .unsupportedMediaType: .unsupportedMediaType("application/x-www-form-urlencoded")
+            case .invalidOption: .invalidOption(name: "mode", value: "loose", expected: "lax or strict")
+            case .unavailable: .unavailable(reason: "the schemas are still loading")
+            case .unauthorized: .unauthorized
+            case .adminDisabled: .adminDisabled
+            case .invalidSchema:
+                .invalidSchema([SchemaError(file: "runtime:Pet.yaml", model: "Pet", property: "name", message: "unknown type or model 'nosuch'")])
+            case .inUse: .inUse(model: "Author", by: ["AudioBook", "Book"])
+            case .modelNotDefined: .modelNotDefined("Pet")
+            }
+        }
+    }
+
     var code: String {
         switch self {
-        case .notFound: "not_found"
-        case .unknownSchema: "unknown_schema"
-        case .methodNotAllowed: "method_not_allowed"
-        case .unsupportedMediaType: "unsupported_media_type"
-        case .invalidOption: "invalid_option"
+        case .notFound: Code.notFound.rawValue
+        case .unknownSchema: Code.unknownSchema.rawValue
+        case .methodNotAllowed: Code.methodNotAllowed.rawValue
+        case .unsupportedMediaType: Code.unsupportedMediaType.rawValue
+        case .invalidOption: Code.invalidOption.rawValue
         case .malformed(let error): error.code
-        case .unavailable: "unavailable"
-        case .unauthorized: "unauthorized"
-        case .adminDisabled: "admin_disabled"
-        case .invalidSchema: "invalid_schema"
-        case .inUse: "in_use"
-        case .modelNotDefined: "model_not_defined"
+        case .unavailable: Code.unavailable.rawValue
+        case .unauthorized: Code.unauthorized.rawValue
+        case .adminDisabled: Code.adminDisabled.rawValue
+        case .invalidSchema: Code.invalidSchema.rawValue
+        case .inUse: Code.inUse.rawValue
+        case .modelNotDefined: Code.modelNotDefined.rawValue
         case .inference(let error): error.code.rawValue
         }
     }

@@ -360,6 +360,25 @@ import Testing
         #expect(engine.cache.snapshot.generation == 101)
     }
 
+    /// A workspace remembers the model it last converted with; two engines serving a model of the
+    /// same name at the same generation must each still convert with their own.
+    @Test func aWorkspaceSharedByTwoEnginesConvertsWithEachOnesModel() throws {
+        let numbers = try Engine(sources: [SchemaSource(file: "a.yaml", text: "Thing:\n  properties:\n    n: int64\n")])
+        let words = try Engine(sources: [SchemaSource(file: "b.yaml", text: "Thing:\n  properties:\n    n: string\n")])
+        #expect(numbers.statistics.generation == words.statistics.generation)
+        let workspace = Workspace()
+        let input = Array(#"{"n": "7"}"#.utf8)
+        for _ in 0..<2 {
+            for (engine, expected) in [(numbers, #"{"n":7}"#), (words, #"{"n":"7"}"#)] {
+                let output = input.withUnsafeBufferPointer { bytes -> String? in
+                    guard case .success(let success) = engine.convert(bytes, model: "Thing", workspace: workspace) else { return nil }
+                    return String(decoding: success.output, as: UTF8.self)
+                }
+                #expect(output == expected)
+            }
+        }
+    }
+
     @Test func replacedMetasAreFreedEvenWhenRecursiveAndKeptOnesStay() throws {
         let engine = Engine()
         _ = try engine.load([

@@ -1,3 +1,5 @@
+import ConvertdHTTP
+@testable import convertd
 import Foundation
 import TestSupport
 import Testing
@@ -12,6 +14,17 @@ struct CommandLineTests {
     private func run(_ arguments: [String], input: String = "") throws -> (status: Int32, stdout: String, stderr: String) {
         let run = try ProcessRun(try #require(ConvertdBinary.url), arguments, input: Data(input.utf8), directory: Self.packageRoot)
         return (run.status, run.stdout, run.stderr)
+    }
+
+    @Test func versionNamesConvertdAndTheLibmicrohttpdItRunsWith() throws {
+        let result = try run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "convertd \(ConvertdVersion.number)\nlibmicrohttpd \(MicroHTTPDContract.version)\n")
+        #expect(ConvertdVersion.number.split(separator: ".").count == 3 && ConvertdVersion.number.split(separator: ".").allSatisfy { Int($0) != nil })
+        #expect(MicroHTTPDContract.version.first?.isNumber == true, "MHD_get_version answered \(MicroHTTPDContract.version)")
+        // The version CHANGELOG.md's latest entry names.
+        let changelog = try String(contentsOf: Self.packageRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        #expect(changelog.contains("## [\(ConvertdVersion.number)]"))
     }
 
     @Test func lintListsEveryMistakeAndFails() throws {

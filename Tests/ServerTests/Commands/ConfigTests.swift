@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 @testable import ConvertdHTTP
 @testable import convertd
 import Logging
@@ -53,6 +54,68 @@ struct ConfigTests {
             #expect(message.contains("--log-format xml"))
             #expect(message.contains("THREADS=zero"))
             #expect(message.contains("MAX_DEPTH=0"))
+        }
+    }
+
+    @Test(arguments: ["127.0.0.1", "127.0.0.2", "::1", "localhost"])
+    func anAdminTokenGivenAsTextIsTakenOnLoopback(host: String) throws {
+        #expect(try config(["--host", host, "--admin-token", "s3cret"]).adminToken != nil)
+        #expect(try config([], ["HOST": host, "ADMIN_TOKEN": "s3cret"]).adminToken != nil)
+    }
+
+    @Test(arguments: [
+        (["--admin-token", "s3cret"], [:], "--admin-token with host 0.0.0.0"),
+        (["--host", "::", "--admin-token", "s3cret"], [:], "--admin-token with host ::"),
+        ([], ["ADMIN_TOKEN": "s3cret"], "ADMIN_TOKEN with host 0.0.0.0"),
+        ([], ["HOST": "10.1.2.3", "ADMIN_TOKEN": "s3cret", "ADMIN_ON_NETWORK": "0"], "ADMIN_TOKEN with host 10.1.2.3"),
+    ] as [([String], [String: String], String)])
+    func anAdminTokenGivenAsTextOffLoopbackIsRefusedNamingTheWaysOut(_ entry: (arguments: [String], environment: [String: String], says: String)) {
+        do {
+            _ = try config(entry.arguments, entry.environment)
+            Issue.record("expected a validation error")
+        } catch let error as ValidationError {
+            #expect(error.message.hasPrefix(entry.says + ", not a loopback address"))
+            for fix in ["--admin-token-file PATH", "ADMIN_TOKEN_FILE", "--admin-on-network", "ADMIN_ON_NETWORK=1", "--host 127.0.0.1"] {
+                #expect(error.message.contains(fix), "the message names \(fix)")
+            }
+            #expect(!error.message.contains("s3cret"))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func offLoopbackATokenFromAFileOrAcknowledgedIsTaken() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("convertd-token-\(UUID().uuidString)")
+        try "from-a-file\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let fromFile = try config(["--admin-token-file", file.path])
+        #expect(AdminToken.verdict("Bearer from-a-file", token: fromFile.adminToken) == .allowed)
+        let fromFileVariable = try config([], ["ADMIN_TOKEN_FILE": file.path])
+        #expect(AdminToken.verdict("Bearer from-a-file", token: fromFileVariable.adminToken) == .allowed)
+        // The flag beats the environment, a file included.
+        let fileFlagWins = try config(["--admin-token-file", file.path], ["ADMIN_TOKEN": "s3cret"])
+        #expect(AdminToken.verdict("Bearer from-a-file", token: fileFlagWins.adminToken) == .allowed)
+        let acknowledged = try config(["--admin-token", "s3cret", "--admin-on-network"])
+        #expect(AdminToken.verdict("Bearer s3cret", token: acknowledged.adminToken) == .allowed)
+        let acknowledgedByVariable = try config([], ["ADMIN_TOKEN": "s3cret", "ADMIN_ON_NETWORK": "1"])
+        #expect(AdminToken.verdict("Bearer s3cret", token: acknowledgedByVariable.adminToken) == .allowed)
+        // An empty token is no token: the admin API is off, and nothing is exposed.
+        #expect(try config(["--admin-token", ""]).adminToken == nil)
+    }
+
+    @Test func aTokenFileThatCannotBeReadOrBothTokenFlagsAreListed() throws {
+        do {
+            _ = try config(["--admin-token", "a", "--admin-token-file", "/nonexistent/token"], ["ADMIN_ON_NETWORK": "maybe"])
+            Issue.record("expected a validation error")
+        } catch let error as ValidationError {
+            #expect(error.message.contains("--admin-token and --admin-token-file: expected one of them"))
+            #expect(error.message.contains("ADMIN_ON_NETWORK=maybe: expected 1 or 0"))
+        }
+        do {
+            _ = try config(["--admin-token-file", "/nonexistent/token"])
+            Issue.record("expected a validation error")
+        } catch let error as ValidationError {
+            #expect(error.message.contains("--admin-token-file /nonexistent/token: expected a readable file holding the token"))
         }
     }
 

@@ -1,0 +1,22 @@
+import Foundation
+
+/// The Markdown of the reference tables: code spans and table cells.
+enum Markdown {
+    /// `text` as a code span, fenced with one more backtick than its longest run of them.
+    static func code(_ text: String) -> String {
+        var longest = 0, run = 0
+        for character in text {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let padding = text.hasPrefix("`") || text.hasSuffix("`") ? " " : ""
+        return fence + padding + text + padding + fence
+    }
+
+    /// `text` as a table cell: pipes escaped (inside code spans too, as GitHub's tables need),
+    /// line breaks as spaces.
+    static func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+}
