@@ -21,14 +21,24 @@ public protocol HTTPHandler: AnyObject, Sendable {
 }
 
 /// What the application makes of a request when it plans it (the service: its endpoint), carried
-/// by the server without looking inside and handed back with the body and at the end.
+/// by the server without looking inside and handed back with the body and at the end: a number
+/// the application gives each kind of request, and the name the request is about (a schema),
+/// empty for none.
 ///
-/// A value of the application's own type behind `any Sendable`, not a generic parameter of the
-/// server: libmicrohttpd enters the server through C callbacks, which cannot name a generic type,
-/// so generic per-request code would always run unspecialized, asking the Swift runtime for
-/// type metadata several times a request (about 5,300 instructions, BENCHMARKS.md). The
-/// application casts it back to its type, which it alone ever puts in.
-public typealias HTTPRoute = any Sendable
+/// A concrete value the transport owns, neither a generic parameter of the server nor an
+/// existential: libmicrohttpd enters the server through C callbacks, which cannot name a generic
+/// type, so generic per-request code would always run unspecialized (about 7,000 instructions a
+/// request), and an `any Sendable` costs a dynamic cast back and outlined copies (about 700;
+/// BENCHMARKS.md).
+public struct HTTPRoute: Sendable, Equatable {
+    public var kind: UInt8
+    public var name: String
+
+    public init(kind: UInt8, name: String = "") {
+        self.kind = kind
+        self.name = name
+    }
+}
 
 /// What the server read of a request before its body.
 public struct RequestHead: Sendable {

@@ -61,11 +61,11 @@ final class Service: HTTPHandler {
         draining.store(true, ordering: .relaxed)
     }
 
-    /// The route handed to the server is always an `Endpoint`; `respond` and `finished` read it back.
+    /// The route handed to the server is an `Endpoint`'s; `respond` and `finished` read it back.
     func plan(_ head: RequestHead) -> (route: HTTPRoute?, plan: RequestPlan) {
         stats.begin(head)
         switch Router.route(method: head.method, path: head.path) {
-        case .success(let endpoint): return (endpoint, plan(head, endpoint: endpoint))
+        case .success(let endpoint): return (endpoint.route, plan(head, endpoint: endpoint))
         case .failure(let error): return (nil, .answer(error.response))
         }
     }
@@ -91,13 +91,13 @@ final class Service: HTTPHandler {
             case .unauthorized: return .answer(ServiceError.unauthorized.response)
             }
         }
-        guard endpoint.takesBody else { return .collect(endpoint) }
+        guard endpoint.takesBody else { return .collect(endpoint.route) }
         switch (MediaType(contentType: head.contentType), endpoint) {
         case (.json, .convert(let schema)) where head.contentLength.map { $0 > limits.maxBodyBytes } ?? true:
             // Too large to collect, or of unknown length: an array is converted as it arrives.
             return streamPlan(schema: schema, head: head, ndjson: false)
         case (.json, _), (.yaml, .putSchema), (.ndjson, .infer):
-            return .collect(endpoint)
+            return .collect(endpoint.route)
         case (.ndjson, .convert(let schema)):
             return streamPlan(schema: schema, head: head, ndjson: true)
         case (.unsupported(let type), _):
@@ -128,8 +128,8 @@ final class Service: HTTPHandler {
     }
 
     func respond(to head: RequestHead, route: HTTPRoute, body: UnsafeBufferPointer<UInt8>) -> HTTPResponse {
-        // `plan` puts nothing but an `Endpoint` in a route; anything else names no endpoint.
-        guard let endpoint = route as? Endpoint else { return ServiceError.notFound(path: head.path).response }
+        // `plan` writes every route from an `Endpoint`; any other names no endpoint.
+        guard let endpoint = Endpoint(route) else { return ServiceError.notFound(path: head.path).response }
         return respond(to: head, endpoint: endpoint, body: body)
     }
 
@@ -165,7 +165,7 @@ final class Service: HTTPHandler {
     }
 
     func finished(_ head: RequestHead, route: HTTPRoute?, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64) {
-        let endpoint = route as? Endpoint
+        let endpoint = route.flatMap(Endpoint.init)
         stats.end(head, endpoint: endpoint, status: status, bytesIn: bytesIn, bytesOut: bytesOut, nanoseconds: nanoseconds)
         accessLog.record(head, endpoint: endpoint, status: status, bytesIn: bytesIn, bytesOut: bytesOut, nanoseconds: nanoseconds)
         if max(bytesIn, bytesOut) >= MemoryRelease.largeRequestBytes { MemoryRelease.afterLargeRequest() }

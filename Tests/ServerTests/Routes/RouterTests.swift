@@ -42,4 +42,19 @@ struct RouterTests {
     func wrongMethodsListWhatIsAllowed(method: String, path: String, allow: [String]) {
         #expect(Router.route(method: method, path: path) == .failure(.methodNotAllowed(method: method, allow: allow)))
     }
+
+    /// Every endpoint travels through the transport as an `HTTPRoute` and comes back the same;
+    /// two endpoints never share a route.
+    @Test func everyEndpointComesBackFromItsRoute() {
+        let endpoints: [Endpoint] = [
+            .convert(schema: "Book"), .reverse(schema: "Book"), .schemas, .schema("Book"), .schemaExample("Book"),
+            .putSchema("Book"), .deleteSchema("Book"), .reloadSchemas, .infer, .stats, .metrics, .health, .ready,
+            .playground(.page), .playground(.style), .playground(.script), .openAPI,
+        ]
+        for endpoint in endpoints {
+            #expect(Endpoint(endpoint.route) == endpoint)
+        }
+        #expect(Set(endpoints.map { "\($0.route.kind) \($0.route.name)" }).count == endpoints.count)
+        #expect(Endpoint(HTTPRoute(kind: 255)) == nil)
+    }
 }
