@@ -32,6 +32,11 @@ public struct ExamplePayload {
     /// nested models are written only where they are required (and then empty).
     static let maxProperties = 10_000
 
+    /// The longest string an example writes (`minLength`, a pattern's repetitions, base64 bytes):
+    /// a property asking for more gets no made-up string, so a schema's `minLength: 4000000000`
+    /// or nested `+` cannot make one GET allocate without bound.
+    static let maxText = 4_096
+
     /// The instants dates are written from, in turn: a midnight first, which the date-only
     /// formats hold too (2024-05-17T00:00:00Z), then a time of day (10:30).
     static let instants = [Instant(seconds: 1_715_904_000, nanoseconds: 0), Instant(seconds: 1_715_941_800, nanoseconds: 0)]
@@ -111,7 +116,10 @@ public struct ExamplePayload {
             }
             return object(nested, stack: stack + [name], budget: &budget)
         case .array(let element), .set(let element), .map(let element):
-            guard let ordinals = elements(property) else { return nil }
+            // Elements count against the budget as properties do: `minItems` applies at every
+            // level of `array<array<…>>`, so its product would otherwise have no bound.
+            guard let ordinals = elements(property), budget >= ordinals.count else { return nil }
+            budget -= ordinals.count
             var items: [JSONValue] = []
             for ordinal in ordinals {
                 guard let item = value(element, property, in: model, stack: stack, budget: &budget, ordinal: ordinal)
@@ -228,7 +236,9 @@ public struct ExamplePayload {
     /// `text` padded with `x` to `minLength` characters, cut to `maxLength`.
     private static func fitLength(_ text: String, _ property: PropertyDefinition) -> String {
         var scalars = Array(text.unicodeScalars)
-        if let least = property.minLength, scalars.count < least {
+        // Past `maxText` the text stays short: the converter then refuses it, and the property
+        // gets no made-up value.
+        if let least = property.minLength, scalars.count < least, least <= ExamplePayload.maxText {
             scalars += [Unicode.Scalar](repeating: "x", count: least - scalars.count)
         }
         if let most = property.maxLength, scalars.count > most { scalars = Array(scalars.prefix(max(0, most))) }
@@ -240,7 +250,7 @@ public struct ExamplePayload {
     /// Base64 of `example`'s bytes, repeated or cut to the property's length in bytes.
     private static func base64(_ property: PropertyDefinition, ordinal: Int) -> String {
         let text = Array(("example" + (ordinal == 0 ? "" : String(ordinal + 1))).utf8)
-        var count = max(text.count, property.minLength ?? 0)
+        var count = max(text.count, min(property.minLength ?? 0, ExamplePayload.maxText))
         if let most = property.maxLength { count = min(count, max(0, most)) }
         return Data((0..<count).map { text[$0 % text.count] }).base64EncodedString()
     }

@@ -18,7 +18,7 @@ enum PatternExample {
         guard let node = try? PatternParser.parse(source), let pattern = try? Pattern(source) else { return [] }
         var texts: [String] = []
         for stretch in stretches {
-            guard let scalars = write(node, stretch: stretch) else { continue }
+            guard let scalars = write(node, stretch: stretch, limit: ExamplePayload.maxText) else { continue }
             var view = String.UnicodeScalarView()
             view.append(contentsOf: scalars.compactMap(Unicode.Scalar.init))
             let text = String(view)
@@ -28,32 +28,34 @@ enum PatternExample {
     }
 
     /// The scalars of one text `node` matches, each repetition taken `stretch` times past its
-    /// least count (never past its most); nil when a part matches nothing writable.
-    private static func write(_ node: PatternNode, stretch: Int) -> [UInt32]? {
+    /// least count (never past its most); nil when a part matches nothing writable, or the text
+    /// would pass `limit` scalars (nested repetitions multiply: `((a+)+)+` taken 17 times a level).
+    private static func write(_ node: PatternNode, stretch: Int, limit: Int) -> [UInt32]? {
         switch node {
         case .empty, .assertion:
             return []
         case .scalar(let scalar):
-            return [scalar]
+            return limit > 0 ? [scalar] : nil
         case .set(let set):
-            return character(in: set).map { [$0] }
+            return limit > 0 ? character(in: set).map { [$0] } : nil
         case .concatenation(let items):
             var scalars: [UInt32] = []
             for item in items {
-                guard let part = write(item, stretch: stretch) else { return nil }
+                guard let part = write(item, stretch: stretch, limit: limit - scalars.count) else { return nil }
                 scalars += part
             }
             return scalars
         case .alternation(let branches):
             for branch in branches {
-                if let written = write(branch, stretch: stretch) { return written }
+                if let written = write(branch, stretch: stretch, limit: limit) { return written }
             }
             return nil
         case .repetition(let inner, let min, let max, _):
             let count = Swift.min(min + stretch, max ?? Int.max)
             guard count > 0 else { return [] }
-            guard let once = write(inner, stretch: stretch) else { return nil }
-            return Array([[UInt32]](repeating: once, count: count).joined())
+            guard let once = write(inner, stretch: stretch, limit: limit) else { return nil }
+            guard once.isEmpty || count <= limit / once.count else { return nil }
+            return Array([[UInt32]](repeating: once, count: once.isEmpty ? 1 : count).joined())
         }
     }
 

@@ -1,6 +1,7 @@
 import ConvertdHTTP
 import Foundation
 import MappingEngine
+import Primitives
 
 /// The read-only endpoints: the registry (`/schemas`, `/schemas/{Schema}`, a model's example
 /// payload at `/schemas/{Schema}/example`), the counters (`/stats`) and the probes (`/healthz`,
@@ -9,6 +10,8 @@ struct InfoRoutes: Sendable {
     let engine: Engine
     let stats: ServiceStats
     let metrics: MetricsExposition
+    /// The examples written for the registry of `digest`, by model.
+    private let examples = Guarded<(digest: String, byModel: [String: [UInt8]])>(("", [:]))
 
     /// Every model: name, file, version, property count, parent, when its definition was loaded;
     /// with the registry's generation and load time.
@@ -45,11 +48,23 @@ struct InfoRoutes: Sendable {
     /// An upstream payload the model converts (in lax mode, and in strict mode where values of
     /// their natural JSON types will do), written from its schema by `ExamplePayload`: the
     /// playground's first payload.
+    /// An example depends on the models alone, so each is written once per registry (by its
+    /// digest) and the same bytes answered after; it is written outside the lock.
     func example(_ name: String) -> HTTPResponse {
-        guard let example = ExamplePayload(registry: engine.registry).payload(for: name) else {
+        let registry = engine.registry
+        if let bytes = examples.withLock({ $0.digest == registry.digest ? $0.byModel[name] : nil }) {
+            return HTTPResponse(status: 200, body: .bytes(bytes))
+        }
+        guard let example = ExamplePayload(registry: registry).payload(for: name) else {
             return ServiceError.unknownSchema(name).response
         }
-        return .json(200, example)
+        let bytes = example.jsonBytes
+        examples.withLock { cache in
+            // A new registry, or more models asked for than a playground visits: start afresh.
+            if cache.digest != registry.digest || cache.byModel.count >= 256 { cache = (registry.digest, [:]) }
+            cache.byModel[name] = bytes
+        }
+        return HTTPResponse(status: 200, body: .bytes(bytes))
     }
 
     /// The meta cache's counters as it counts them, requests by status, errors by code, bytes,

@@ -217,6 +217,21 @@ import TestSupport
         Self.expectEveryExampleConverts(try EngineFixture.engine(schema, file: "shapes.json"), in: String(schema.prefix { $0 != "\n" }))
     }
 
+    /// Schemas that ask an example for unbounded work (minItems at every level of nested
+    /// arrays, a four-billion-character minLength, nested `+` that multiply a pattern's text) get
+    /// one of bounded size: before, each hung or trapped the GET that asked for it.
+    @Test(arguments: [
+        #"{"M": {"properties": {"a": {"type": "array<array<array<array<array<array<string>>>>>>", "minItems": 100}}}}"#,
+        #"{"M": {"properties": {"a": {"type": "array<string>", "minItems": 100000000}}}}"#,
+        #"{"M": {"properties": {"s": {"type": "string", "minLength": 4000000000, "required": true}, "d": {"type": "data", "minLength": 4000000000}}}}"#,
+        #"{"M": {"properties": {"p": {"type": "string", "pattern": "^(?:(?:(?:(?:(?:(?:(?:a+)+)+)+)+)+)+)+$"}}}}"#,
+    ])
+    func schemasAskingForUnboundedWorkGetABoundedExample(_ schema: String) throws {
+        let engine = try EngineFixture.engine(schema, file: "hostile.json")
+        let example = try #require(ExamplePayload(registry: engine.registry).payload(for: "M"))
+        #expect(example.jsonBytes.count < 1 << 20)
+    }
+
     @Test(arguments: [
         ("^[A-Z]{3}$", "AAA"), ("^\\d+$", "0"), ("^(foo|bar)-[^0-9]{2}$", "foo-aa"), ("\\bx\\b", "x"),
         ("^[\\u4e00-\\u9fff]$", "一"), ("^a?b*c{2,3}$", "cc"),
