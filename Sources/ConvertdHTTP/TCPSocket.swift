@@ -37,9 +37,11 @@ public struct TCPSocket {
         freeaddrinfo(list)
     }
 
-    /// Whether the address a listener on `host` binds (the first `getaddrinfo` gives for a
-    /// passive socket, as `init` resolves it) is a loopback one: 127.0.0.0/8, `::1`, or 127.x
-    /// mapped into IPv6. Nil when `host` does not resolve (the listener then fails to start).
+    /// Whether every address `host` resolves to for a passive socket (as `init` resolves it) is a
+    /// loopback one: 127.0.0.0/8, `::1`, or 127.x mapped into IPv6. Every one, not the first: a
+    /// name with several addresses, or one resolved again at bind time, must not pass on a
+    /// loopback address it lists beside another. Nil when `host` does not resolve (the listener
+    /// then fails to start).
     public static func isLoopback(host: String) -> Bool? {
         var hints = addrinfo()
         hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
@@ -47,7 +49,16 @@ public struct TCPSocket {
         var list: UnsafeMutablePointer<addrinfo>?
         guard getaddrinfo(host, "0", &hints, &list) == 0, let list else { return nil }
         defer { freeaddrinfo(list) }
-        guard let address = list.pointee.ai_addr else { return nil }
+        var entry: UnsafeMutablePointer<addrinfo>? = list
+        while let current = entry {
+            guard let address = current.pointee.ai_addr, isLoopback(address) else { return false }
+            entry = current.pointee.ai_next
+        }
+        return true
+    }
+
+    /// Whether `address` is 127.0.0.0/8, `::1`, or 127.x mapped into IPv6.
+    private static func isLoopback(_ address: UnsafeMutablePointer<sockaddr>) -> Bool {
         switch Int32(address.pointee.sa_family) {
         case AF_INET:
             let ipv4 = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt32(bigEndian: $0.pointee.sin_addr.s_addr) }

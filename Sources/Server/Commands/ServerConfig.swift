@@ -108,6 +108,11 @@ struct ServerConfig {
             errors.append("\(text.flag) and \(file.flag): expected one of them")
             return (nil, nil)
         }
+        if command.adminToken == nil, command.adminTokenFile == nil,
+           environment[text.variable] != nil, environment[file.variable] != nil {
+            errors.append("\(text.variable) and \(file.variable): expected one of them")
+            return (nil, nil)
+        }
         if let flag = command.adminToken { return (AdminToken(flag), text.flag) }
         if let path = command.adminTokenFile { return (tokenFile(path, "\(file.flag) \(path)", errors: &errors), nil) }
         if let token = environment[text.variable] { return (AdminToken(token), text.variable) }

@@ -103,6 +103,16 @@ struct ConfigTests {
         #expect(try config(["--admin-token", ""]).adminToken == nil)
     }
 
+    /// Both variables set is a mistake as both flags are: neither silently wins.
+    @Test func bothTokenVariablesAreRefused() throws {
+        do {
+            _ = try config([], ["ADMIN_TOKEN": "a", "ADMIN_TOKEN_FILE": "/nonexistent/token"])
+            Issue.record("expected a validation error")
+        } catch let error as ValidationError {
+            #expect(error.message.contains("ADMIN_TOKEN and ADMIN_TOKEN_FILE: expected one of them"))
+        }
+    }
+
     @Test func aTokenFileThatCannotBeReadOrBothTokenFlagsAreListed() throws {
         do {
             _ = try config(["--admin-token", "a", "--admin-token-file", "/nonexistent/token"], ["ADMIN_ON_NETWORK": "maybe"])
