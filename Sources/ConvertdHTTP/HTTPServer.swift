@@ -153,7 +153,7 @@ public final class HTTPServer: @unchecked Sendable {
                 client.lingers = true
                 // A head refused for its framing or size is answered straight on the socket: a
                 // head just within libmicrohttpd's memory leaves too little of it to build an
-                // answer's head there (about 434-437 short fields went unanswered), and the
+                // answer's head there (about 435-438 short fields went unanswered), and the
                 // connection closes either way.
                 if check.violation != nil { return answerAndClose(response, for: exchange, client: client) }
                 return queue(response, for: exchange, on: connection, client: client)
@@ -173,9 +173,10 @@ public final class HTTPServer: @unchecked Sendable {
         return queue(exchange.response(from: handler), for: exchange, on: connection, client: client)
     }
 
-    /// Answers a request in the middle of its body, where libmicrohttpd cannot queue an answer:
-    /// written straight to the socket (nothing of this request was sent yet), and the connection
-    /// closed lingering so the client still sending reads it rather than a reset.
+    /// Answers a request where libmicrohttpd cannot queue an answer (in the middle of its body) or
+    /// may have no memory left to build one (a head refused for its framing or size): written
+    /// straight to the socket (nothing of this request was sent yet), and the connection closed
+    /// lingering so the client still sending reads it rather than a reset.
     private func answerAndClose(_ response: HTTPResponse, for exchange: Exchange, client: ClientConnection) -> MHD_Result {
         var response = response
         response.headers.append(("X-Request-Id", exchange.head.requestID))

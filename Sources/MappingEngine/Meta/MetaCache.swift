@@ -55,6 +55,7 @@ public final class MetaCache: @unchecked Sendable {
     /// `stats.hits`, and the number of the table served, readable without the lock: hits are
     /// counted here, and the table's number is stored under the lock by each swap, after its table.
     private let hitCount = Atomic<Int>(0)
+    /// 0 in every new cache: harmless, since a new cache is empty and memoizes nothing.
     private let servedTable = Atomic<Int>(0)
 
     // The lock guards every stored property below it.

@@ -63,12 +63,9 @@ struct ErrorCatalog {
 
     /// The table in Markdown: code, status, meaning, example.
     var markdown: String {
-        var lines = ["| code | status | what it means | example |", "| --- | --- | --- | --- |"]
-        for entry in entries {
-            let cells = [Markdown.code(entry.code), String(entry.status), entry.meaning, Markdown.code(entry.example)]
-            lines.append("| " + cells.map(Markdown.cell).joined(separator: " | ") + " |")
-        }
-        return lines.joined(separator: "\n") + "\n"
+        Markdown.table(["code", "status", "what it means", "example"], entries.map { entry in
+            [Markdown.code(entry.code), String(entry.status), entry.meaning, Markdown.code(entry.example)]
+        })
     }
 
     /// A conversion code's row: its example converted, and answered, as the service does it.

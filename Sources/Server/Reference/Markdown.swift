@@ -14,6 +14,13 @@ enum Markdown {
         return fence + padding + text + padding + fence
     }
 
+    /// A table: the `header` row, its rule, then one row per entry of `rows`, each cell made a
+    /// table cell; ends with a line break.
+    static func table(_ header: [String], _ rows: [[String]]) -> String {
+        let lines = [header, header.map { _ in "---" }] + rows.map { $0.map(cell) }
+        return lines.map { "| " + $0.joined(separator: " | ") + " |" }.joined(separator: "\n") + "\n"
+    }
+
     /// `text` as a table cell: pipes escaped (inside code spans too, as GitHub's tables need),
     /// line breaks as spaces.
     static func cell(_ text: String) -> String {

@@ -54,12 +54,9 @@ struct ServeFlagTable {
 
     /// The table in Markdown: option, environment variable, default, what it sets.
     var markdown: String {
-        var lines = ["| option | environment | default | what it sets |", "| --- | --- | --- | --- |"]
-        for row in rows {
-            let cells = [Markdown.code(row.flag), Markdown.code(row.setting.environment), row.setting.defaultValue, row.meaning]
-            lines.append("| " + cells.map(Markdown.cell).joined(separator: " | ") + " |")
-        }
-        return lines.joined(separator: "\n") + "\n"
+        Markdown.table(["option", "environment", "default", "what it sets"], rows.map { row in
+            [Markdown.code(row.flag), Markdown.code(row.setting.environment), row.setting.defaultValue, row.meaning]
+        })
     }
 
     /// The options ArgumentParser adds to every command.
