@@ -9,12 +9,13 @@ APT_PKGS   := libmicrohttpd-dev pkg-config
 FUZZ_SECONDS ?= 60
 # Each fuzz target once, as target:max_len:dictionary (Tests/Fuzz/DICTIONARY.dict); Tests/Fuzz/Package.swift declares them.
 FUZZ_TABLE := FuzzJSONParser:32768:json FuzzSchemaLoader:16384:schema FuzzSchemaShape:4096:schema FuzzConversion:65536:json \
-              FuzzArrayStream:65536:json FuzzInference:65536:json FuzzPattern:4096:pattern
+              FuzzArrayStream:65536:json FuzzInference:65536:json FuzzPattern:4096:pattern FuzzRules:4096:cel
 ALL_FUZZ_TARGETS := $(foreach row,$(FUZZ_TABLE),$(firstword $(subst :, ,$(row))))
 JSON_FUZZ_TARGETS := $(foreach row,$(filter %:json,$(FUZZ_TABLE)),$(firstword $(subst :, ,$(row))))
 FUZZ_TARGETS ?= $(ALL_FUZZ_TARGETS)
 FUZZ_DIR   := .build-fuzz
 API_VENV   := .build-venv/api
+CEL_VENV   := .build-venv/cel
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: help deps test-deps build run install uninstall test test-api test-browser test-tsan lint bench bench-deps bench-compare bench-http fuzz soak clean
@@ -57,10 +58,10 @@ test-deps: deps
 	@command -v promtool >/dev/null || { echo "installing: prometheus (for promtool)"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends prometheus; }
 
-## test: every test (unit, golden, corpus, concurrency, the live server), the README's examples (test-readme), the Kubernetes manifests and the Dockerfile's lint, then the playground in Chromium (test-browser)
-test: test-deps readme-deps k8s-validate hadolint $(API_VENV)/.installed
+## test: every test (unit, golden, corpus, CEL against cel-python, concurrency, the live server), the README's examples (test-readme), the Kubernetes manifests and the Dockerfile's lint, then the playground in Chromium (test-browser)
+test: test-deps readme-deps k8s-validate hadolint $(API_VENV)/.installed $(CEL_VENV)/.installed
 	$(SWIFT) build --build-tests
-	CONVERTD_CORPUS=$(CORPUS) $(SWIFT) test --skip-build
+	CONVERTD_CORPUS=$(CORPUS) CONVERTD_CEL_PYTHON=$(abspath $(CEL_VENV))/bin/python $(SWIFT) test --skip-build
 	$(README_TEST) .build/debug/convertd
 	$(API_TEST) .build/debug/convertd
 	$(BROWSER_TEST) .build/debug/convertd
@@ -86,6 +87,14 @@ $(API_VENV)/.installed: Tests/API/requirements.txt
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3 python3-venv; }
 	@[ -x $(API_VENV)/bin/pip ] || python3 -m venv $(API_VENV)
 	$(API_VENV)/bin/pip install -q --disable-pip-version-check -r Tests/API/requirements.txt
+	@touch $@
+
+# cel-python, the CEL that CELDifferentialTests compares convertd's with (Tests/CELDifferential/requirements.txt).
+$(CEL_VENV)/.installed: Tests/CELDifferential/requirements.txt
+	@python3 -c 'import ensurepip, venv' 2>/dev/null || { echo "installing: python3 python3-venv"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3 python3-venv; }
+	@[ -x $(CEL_VENV)/bin/pip ] || python3 -m venv $(CEL_VENV)
+	$(CEL_VENV)/bin/pip install -q --disable-pip-version-check -r Tests/CELDifferential/requirements.txt
 	@touch $@
 
 .PHONY: test-readme readme-deps examples
@@ -153,7 +162,7 @@ bench-http: build bench-deps
 
 # Leaks are checked after each input (libFuzzer's -detect_leaks); the check at exit is off because it reports
 # what a target keeps in globals, which LeakSanitizer cannot follow through Swift's tagged enum payload pointers.
-## fuzz: libFuzzer + ASan on the JSON parser, the schema loader, schema shapes (chains, cycles, deep types and files on both sides of every registry limit), whole conversions, streamed arrays (against whole conversions), schema inference (the inferred schema must load and convert its samples) and patterns (arbitrary bytes compiled, then searched over arbitrary text), FUZZ_SECONDS (60) each (FUZZ_TARGETS=… for some); fails on a crash, timeout or OOM
+## fuzz: libFuzzer + ASan on the JSON parser, the schema loader, schema shapes (chains, cycles, deep types and files on both sides of every registry limit), whole conversions, streamed arrays (against whole conversions), schema inference (the inferred schema must load and convert its samples), patterns (arbitrary bytes compiled, then searched over arbitrary text) and CEL expressions (each as a rule, a transform and a when predicate, over arbitrary documents), FUZZ_SECONDS (60) each (FUZZ_TARGETS=… for some); fails on a crash, timeout or OOM
 fuzz: deps
 	SWIFT_BACKTRACE=enable=no $(SWIFT) build --package-path Tests/Fuzz --scratch-path $(FUZZ_DIR)/build -c release -Xswiftc -g \
 	  --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address

@@ -27,9 +27,17 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // CEL (SPEC §8): parser, checker, cost bound and evaluator, in a module of its own under
+        // the engine's folder: it knows nothing of schemas or JSON, and the engine depends on it.
+        .target(
+            name: "CEL",
+            path: "Sources/MappingEngine/CEL",
+            swiftSettings: crossModule
+        ),
         .target(
             name: "MappingEngine",
-            dependencies: [.product(name: "Yams", package: "Yams")]
+            dependencies: ["CEL", .product(name: "Yams", package: "Yams")],
+            exclude: ["CEL"]
         ),
         // Output of unknown size in memory, then in an unlinked file, written on a thread of its
         // own when asked: the engine's streamed results go to it through `DiscardableOutputSink`.
@@ -76,8 +84,14 @@ let package = Package(
         ),
         .testTarget(
             name: "MappingEngineTests",
-            dependencies: ["MappingEngine", "Spooling", "TestSupport"],
-            exclude: ["Golden"]
+            dependencies: ["MappingEngine", "CEL", "Spooling", "TestSupport"],
+            exclude: ["Golden", "CEL"]
+        ),
+        // The CEL engine's own tests, CEL's conformance suite among them.
+        .testTarget(
+            name: "CELTests",
+            dependencies: ["CEL", "MappingEngine", "TestSupport"],
+            path: "Tests/MappingEngineTests/CEL"
         ),
         .testTarget(
             name: "SpoolingTests",

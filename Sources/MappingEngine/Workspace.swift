@@ -11,6 +11,7 @@ public final class Workspace {
     @exclusivity(unchecked) var writer: JSONWriter
     @exclusivity(unchecked) var slots: SlotStack
     let keyOrders = KeyOrders()
+    let expressions = ExpressionScratch()
     /// The model this workspace last converted with, served again without a table look-up.
     @exclusivity(unchecked) var lastModel: MetaCache.Memo?
     /// The output buffer's initial size, which `shrink()` returns to.

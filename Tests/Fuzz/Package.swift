@@ -51,6 +51,11 @@ let package = Package(
             swiftSettings: fuzzTarget
         ),
         .executableTarget(
+            name: "FuzzRules",
+            dependencies: ["FuzzSupport", .product(name: "MappingEngine", package: "convertd")],
+            swiftSettings: fuzzTarget
+        ),
+        .executableTarget(
             name: "FuzzPattern",
             dependencies: ["FuzzSupport", .product(name: "MappingEngine", package: "convertd")],
             swiftSettings: fuzzTarget

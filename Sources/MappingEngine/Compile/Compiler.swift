@@ -1,3 +1,5 @@
+import CEL
+
 /// Turns resolved models into `ModelMeta`: the one switch over types, run once per model.
 ///
 /// One compiler compiles each model it is asked for, and each model those reach, exactly once,
@@ -22,10 +24,13 @@ struct Compiler {
     /// Constraints that do not fit their type; defaults, enums and values that do not convert;
     /// patterns refused (outside the supported subset, or past a cap).
     private(set) var errors: [SchemaError] = []
+    /// The models' CEL: rules, computed members, transforms, predicates.
+    private var expressions: ExpressionCompiler
 
     init(registry: SchemaRegistry, keeping kept: [String: ModelMeta] = [:]) {
         self.registry = registry
         self.kept = kept
+        expressions = ExpressionCompiler(registry: registry)
     }
 
     /// The meta of `name`: kept, already built, or compiled now with everything it reaches; nil
@@ -59,7 +64,13 @@ struct Compiler {
         var tableKeys: [(key: [UInt8], value: Int32)] = []
         var knownKeys: [[UInt8]] = []
         var headOfKey: [[UInt8]: Int] = [:]
+        var computed: [(property: PropertyDefinition, position: Int)] = []
         for property in model.properties {
+            // A computed member reads no input: it is written after the object's rules.
+            if property.compute != nil {
+                computed.append((property, properties.count))
+                continue
+            }
             let index = properties.count
             let sources = model.sources(of: property)
             let lookups = sources.map(Lookup.init)
@@ -71,7 +82,11 @@ struct Compiler {
             } else {
                 placement = .path(lookups[0])
             }
-            let converter = propertyConverter(property, in: model) ?? AnyConverter()
+            var converter = propertyConverter(property, in: model) ?? AnyConverter()
+            if let source = property.transform,
+               let program = expressions.program(source, self: .dyn, named: "transform", in: model, property: property.name) {
+                converter = TransformConverter(program: program, inner: converter)
+            }
             let cell = ConverterCell(converter)
             meta.cells.append(cell)
             var compiled = PropertyMeta(
@@ -110,14 +125,24 @@ struct Compiler {
         }
         var discriminator: DiscriminatorMeta?
         if let definition = model.discriminator {
-            let lookup = Lookup(definition.from)
-            knownKeys.append(lookup.firstKey)
+            let lookup = definition.from.map(Lookup.init)
+            if let lookup { knownKeys.append(lookup.firstKey) }
             var mapping: [(tag: [UInt8], model: ModelReference)] = []
             for entry in definition.mapping {
                 if let target = self.meta(for: entry.model, from: model.name) { mapping.append((Array(entry.tag.utf8), ModelReference(meta: target))) }
             }
-            discriminator = DiscriminatorMeta(lookup: lookup, mapping: mapping)
+            var predicates: [(program: CELProgram, model: ModelReference)] = []
+            for (index, predicate) in definition.when.enumerated() {
+                guard let program = expressions.program(predicate.condition, self: .dyn, named: "when \(index + 1)", in: model, expecting: .bool),
+                      let target = self.meta(for: predicate.model, from: model.name) else { continue }
+                predicates.append((program, ModelReference(meta: target)))
+            }
+            let fallback = definition.fallback.flatMap { self.meta(for: $0, from: model.name) }.map(ModelReference.init)
+            discriminator = DiscriminatorMeta(lookup: lookup, mapping: mapping, predicates: predicates, fallback: fallback)
         }
+        meta.expressions = modelExpressions(model, properties: properties, computed: computed)
+        errors += expressions.errors
+        expressions.errors = []
         for key in knownKeys where headOfKey[key] == nil {
             tableKeys.append((key, KeyTable.known))
         }
@@ -130,6 +155,24 @@ struct Compiler {
         }
         meta.unknownKeys = model.unknownKeys
         meta.discriminator = discriminator
+    }
+
+    /// The model's rules and computed members; nil when it has neither.
+    private mutating func modelExpressions(_ model: ResolvedModel, properties: [PropertyMeta],
+                                           computed: [(property: PropertyDefinition, position: Int)]) -> ModelExpressions? {
+        guard !model.rules.isEmpty || !computed.isEmpty, let object = expressions.object(model.name) else { return nil }
+        let rules = expressions.rules(of: model, properties: properties)
+        var computes: [ModelExpressions.Compute] = []
+        for (property, position) in computed {
+            guard let source = property.compute,
+                  let program = expressions.program(source, self: .object(object.type), named: "compute", in: model, property: property.name)
+            else { continue }
+            let converter = propertyConverter(property, in: model) ?? AnyConverter()
+            computes.append(.init(name: property.name, member: JSONValue.string(property.name).jsonBytes + Array(":".utf8),
+                                  program: program, reads: expressions.reads(of: program, in: object.type), position: position,
+                                  converter: converter))
+        }
+        return ModelExpressions(object: object.reading, rules: rules, computes: computes)
     }
 
     /// Converts defaults once every model of the build is complete (a default may be a nested model).

@@ -9,7 +9,8 @@ enum ConstantConverter {
             let document: JSONDocument
             do throws(JSONSyntaxError) { document = try JSONParser().parse(input, into: tape) } catch { return .failure(ConstantError(error.message)) }
             var ctx = ConversionContext(document: document, out: JSONWriter(capacity: 64), slots: SlotStack(),
-                                        keyOrders: KeyOrders(), options: ConversionOptions(mode: .lax))
+                                        keyOrders: KeyOrders(), options: ConversionOptions(mode: .lax),
+                                        expressions: ExpressionScratch())
             defer {
                 ctx.out.deallocate()
                 ctx.slots.deallocate()

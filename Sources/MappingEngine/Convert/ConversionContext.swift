@@ -8,16 +8,25 @@ public struct ConversionOptions: Sendable {
     public var explain: Bool
     /// Deepest nesting the parser accepts.
     public var maxDepth: Int
+    /// Steps the CEL expressions (rules, compute, transform, `when`) of one document may take
+    /// in all; past it, `rule_cost_exceeded`.
+    public var ruleBudget: Int
     /// Most errors listed per document; past it they are only counted, and the list ends with
     /// one `too_many_errors` entry holding the total. Coercions and unknown keys under
     /// `explain` are capped at the same number.
     public var maxErrors: Int
 
-    public init(mode: Mode = .lax, explain: Bool = false, maxDepth: Int = 256, maxErrors: Int = 100) {
+    /// The default `ruleBudget`: far above what a declared rule's static bound allows, low
+    /// enough that a document's expressions take milliseconds at most.
+    public static let defaultRuleBudget = 1_000_000
+
+    public init(mode: Mode = .lax, explain: Bool = false, maxDepth: Int = 256, maxErrors: Int = 100,
+                ruleBudget: Int = ConversionOptions.defaultRuleBudget) {
         self.mode = mode
         self.explain = explain
         self.maxDepth = maxDepth
         self.maxErrors = maxErrors
+        self.ruleBudget = ruleBudget
     }
 }
 
@@ -37,6 +46,8 @@ struct Issue {
     var outPath: [PathComponent] = []
     /// Input path, innermost component first.
     var inPath: [PathComponent] = []
+    /// For a failed rule: its text and its own code.
+    var rule: (rule: String, code: String?)?
 }
 
 /// The state one conversion threads through its converters: the parsed input, the output
@@ -46,7 +57,9 @@ struct Issue {
 /// hostile payload of millions of failing values costs a counter, not an `Issue` each.
 /// Containers test `issues.count > mark` before locating, which stays false past the cap.
 struct ConversionContext: ~Copyable {
-    let document: JSONDocument
+    /// The document converted. A `transform` or `compute` points it at the scratch document
+    /// holding its value while the property's converter runs, and back.
+    var document: JSONDocument
     var out: JSONWriter
     var issues: [Issue] = []
     /// Every error, recorded or not.
@@ -60,8 +73,13 @@ struct ConversionContext: ~Copyable {
     let explain: Bool
     var slots: SlotStack
     let keyOrders: KeyOrders
+    /// The memory CEL expressions reuse.
+    let expressions: ExpressionScratch
+    /// What is left of the document's expression budget (`ConversionOptions.ruleBudget`).
+    var ruleBudget: Int
 
-    init(document: JSONDocument, out: consuming JSONWriter, slots: SlotStack, keyOrders: KeyOrders, options: ConversionOptions) {
+    init(document: JSONDocument, out: consuming JSONWriter, slots: SlotStack, keyOrders: KeyOrders, options: ConversionOptions,
+         expressions: ExpressionScratch) {
         self.document = document
         self.out = out
         self.slots = slots
@@ -69,6 +87,8 @@ struct ConversionContext: ~Copyable {
         self.lax = options.mode == .lax
         self.explain = options.explain
         self.maxErrors = max(0, options.maxErrors)
+        self.expressions = expressions
+        ruleBudget = max(0, options.ruleBudget)
     }
 
     /// Records an error about the value at `node` (nil: no input value, e.g. a missing key);

@@ -10,6 +10,18 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// The registry limit the schemas go over, when that is the mistake.
     public var limit: RegistryLimits.Limit?
+    /// For a CEL expression refused: which (`rule 2`, `compute`, `transform`, `when 1`), the
+    /// kind of mistake (`syntax_error`, `unknown_property`, `type_error`, `cost_unbounded`,
+    /// `cost_exceeded`, `invalid_pattern`) and its 1-based column in the expression.
+    public var expression: ExpressionLocation?
+
+    /// Where in which expression a CEL mistake is.
+    public struct ExpressionLocation: Sendable, Hashable {
+        public var name: String
+        public var code: String
+        public var column: Int
+        public var source: String
+    }
 
     public init(file: String, model: String? = nil, property: String? = nil, message: String, limit: RegistryLimits.Limit? = nil) {
         self.file = file
@@ -20,6 +32,7 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `file: model.property: message`; only the message for a mistake of the whole set of files.
+    /// A CEL mistake adds the expression with a caret under its column.
     public var description: String {
         if file.isEmpty && model == nil { return message }
         var location = file
@@ -27,7 +40,9 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
             location += ": \(model)"
             if let property { location += ".\(property)" }
         }
-        return "\(location): \(message)"
+        guard let expression else { return "\(location): \(message)" }
+        let caret = String(repeating: " ", count: max(0, expression.column - 1)) + "^"
+        return "\(location): \(expression.name), column \(expression.column): \(expression.code): \(message)\n    \(expression.source)\n    \(caret)"
     }
 }
 

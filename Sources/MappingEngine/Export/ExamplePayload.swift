@@ -54,12 +54,12 @@ public struct ExamplePayload {
         var reader = model
         var stack = stack
         var object = ExampleObject()
-        if let discriminator = model.discriminator,
-           let entry = discriminator.mapping.first(where: { taggable($0.model, by: discriminator, stack: stack) }),
+        if let discriminator = model.discriminator, let from = discriminator.from,
+           let entry = discriminator.mapping.first(where: { taggable($0.model, from: from, stack: stack) }),
            let variant = registry.models[entry.model] {
             reader = variant
             stack.append(variant.name)
-            _ = object.place(.string(entry.tag), at: discriminator.from, rank: -1) { $0 == .string(entry.tag) }
+            _ = object.place(.string(entry.tag), at: from, rank: -1) { $0 == .string(entry.tag) }
         }
         budget -= reader.properties.count
         // Required properties claim their keys first; then shorter key paths before longer ones,
@@ -69,7 +69,7 @@ public struct ExamplePayload {
             return (reader.isRequired(first) ? 0 : 1, reader.sources(of: first)[0].components.count, a)
                 < (reader.isRequired(second) ? 0 : 1, reader.sources(of: second)[0].components.count, b)
         }
-        for index in order {
+        for index in order where reader.properties[index].compute == nil {
             let property = reader.properties[index]
             guard let value = propertyValue(property, in: reader, stack: stack, budget: &budget) else { continue }
             _ = object.place(value, at: reader.sources(of: property)[0], rank: index) { existing in
@@ -82,10 +82,10 @@ public struct ExamplePayload {
     /// Whether the mapped model `name` can be written with its tag: it exists, is not being
     /// written already, and takes the tag's key — a model that rejects unknown keys and reads
     /// nothing there refuses it (the discriminator is its declarer's, not the mapped model's).
-    private func taggable(_ name: String, by discriminator: DiscriminatorDefinition, stack: [String]) -> Bool {
+    private func taggable(_ name: String, from tag: KeySource, stack: [String]) -> Bool {
         guard let variant = registry.models[name], !stack.contains(name) else { return false }
         return variant.unknownKeys != .reject || variant.properties.contains { property in
-            variant.sources(of: property).contains { $0.firstKey == discriminator.from.firstKey }
+            variant.sources(of: property).contains { $0.firstKey == tag.firstKey }
         }
     }
 

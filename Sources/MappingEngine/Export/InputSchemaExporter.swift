@@ -27,13 +27,19 @@ public struct InputSchemaExporter {
             if case .object(let body) = own { members += body }
             return .object(members)
         }
+        // Predicates pick among their models (and the fallback) by what the object holds.
+        guard let from = discriminator.from else {
+            let variants = discriminator.models.map { JSONValue.object([.init("$ref", .string(reference($0)))]) }
+            members.append(.init("anyOf", .array(variants)))
+            return .object(members)
+        }
         // A tag selects a mapped model, which reads the whole object; no tag keeps this one.
         let variants = discriminator.mapping.compactMap { entry -> JSONValue? in
             guard let variant = registry.models[entry.model] else { return nil }
             // A mapped model does not dispatch again: its own object, not its own tag's choices.
             let body: JSONValue = variant.discriminator == nil ? ["$ref": .string(reference(variant.name))] : objectSchema(variant, reference)
             var tag = InputKeyTree()
-            tag.place(["enum": .array(InputSchemaExporter.tagValues(entry.tag))], at: discriminator.from, required: true)
+            tag.place(["enum": .array(InputSchemaExporter.tagValues(entry.tag))], at: from, required: true)
             return ["allOf": [body, tag.schema()]]
         }
         members.append(.init("anyOf", .array([own] + variants)))
@@ -44,7 +50,8 @@ public struct InputSchemaExporter {
     /// `unknownKeys: reject`, no others.
     private func objectSchema(_ model: ResolvedModel, _ reference: (String) -> String) -> JSONValue {
         var tree = InputKeyTree()
-        for property in model.properties {
+        // A computed member is not read from the input.
+        for property in model.properties where property.compute == nil {
             let sources = model.sources(of: property)
             // A required property with one source is missing without it; with several, any will do.
             tree.place(propertySchema(property, model, reference), at: sources[0], required: model.isRequired(property) && sources.count == 1)
@@ -52,10 +59,10 @@ public struct InputSchemaExporter {
                 tree.place(["description": .string("Read into `\(property.name)` when \(sources[0]) is missing or null.")], at: later, required: false)
             }
         }
-        if let discriminator = model.discriminator {
+        if let discriminator = model.discriminator, let from = discriminator.from {
             let tags = discriminator.mapping.map { "`\($0.tag)` (\($0.model))" }.joined(separator: ", ")
             tree.place(["description": .string("The tag that picks the model: \(tags); absent or null keeps \(model.name).")],
-                       at: discriminator.from, required: false)
+                       at: from, required: false)
         }
         guard case .object(let body) = tree.schema() else { return ["type": "object"] }
         var members: [JSONValue.Member] = [.init("type", "object")] + body

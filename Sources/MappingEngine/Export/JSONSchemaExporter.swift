@@ -9,12 +9,12 @@ public struct JSONSchemaExporter {
         guard let model = registry.models[name] else { return nil }
         let reference = { (model: String) in "#/$defs/\(model)" }
         var defs: [String: JSONValue] = [:]
-        var pending = model.properties.flatMap { $0.type.modelNames } + (model.discriminator?.mapping.map(\.model) ?? [])
+        var pending = model.properties.flatMap { $0.type.modelNames } + (model.discriminator?.models ?? [])
         var seen: Set<String> = [name]
         while let next = pending.popLast() {
             guard seen.insert(next).inserted, let nested = registry.models[next] else { continue }
             defs[next] = objectSchema(nested, reference)
-            pending += nested.properties.flatMap { $0.type.modelNames } + (nested.discriminator?.mapping.map(\.model) ?? [])
+            pending += nested.properties.flatMap { $0.type.modelNames } + (nested.discriminator?.models ?? [])
         }
         var members: [JSONValue.Member] = [
             .init("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
@@ -50,9 +50,12 @@ public struct JSONSchemaExporter {
         let alwaysPresent = model.properties.filter { model.isRequired($0) || $0.defaultValue != nil }.map { JSONValue.string($0.name) }
         if !alwaysPresent.isEmpty { members.append(.init("required", .array(alwaysPresent))) }
         members.append(.init("additionalProperties", .bool(model.unknownKeys == .keep)))
+        // Rules are CEL, which JSON Schema cannot say: carried as an extension, as Kubernetes
+        // carries `x-kubernetes-validations`.
+        if !model.rules.isEmpty { members.append(.init("x-convertd-rules", .array(model.rules.map(ModelDescription.describe)))) }
         let own = JSONValue.object(members)
         guard let discriminator = model.discriminator else { return own }
-        let variants = discriminator.mapping.map { JSONValue.object([.init("$ref", .string(reference($0.model)))]) }
+        let variants = discriminator.models.map { JSONValue.object([.init("$ref", .string(reference($0)))]) }
         return .object([.init("anyOf", .array([own] + variants))])
     }
 
@@ -60,6 +63,11 @@ public struct JSONSchemaExporter {
         var schema = typeSchema(property.type, leaf: property, reference)
         if let description = property.description, case .object(var members) = schema {
             members.insert(.init("description", .string(description)), at: 0)
+            schema = .object(members)
+        }
+        // A computed member is output only: the server writes it, no client sends it.
+        if property.compute != nil, case .object(var members) = schema {
+            members.append(.init("readOnly", .bool(true)))
             schema = .object(members)
         }
         return schema

@@ -15,16 +15,36 @@ public enum ModelDescription {
         members.append(.init("unknownKeys", .string(model.unknownKeys.rawValue)))
         if model.requiredAll { members.append(.init("required", .string("all"))) }
         if let discriminator = model.discriminator {
-            members.append(.init("discriminator", .object([
-                .init("from", .string(discriminator.from.description)),
-                .init("mapping", .object(discriminator.mapping.map { .init($0.tag, .string($0.model)) })),
-            ])))
+            var picks: [JSONValue.Member] = []
+            if let from = discriminator.from {
+                picks.append(.init("from", .string(from.description)))
+                picks.append(.init("mapping", .object(discriminator.mapping.map { .init($0.tag, .string($0.model)) })))
+            } else {
+                picks.append(.init("when", .array(discriminator.when.map { ["if": .string($0.condition), "model": .string($0.model)] })))
+            }
+            if let fallback = discriminator.fallback { picks.append(.init("fallback", .string(fallback))) }
+            members.append(.init("discriminator", .object(picks)))
         }
         members.append(.init("properties", .object(model.properties.map { .init($0.name, describe($0, in: model)) })))
+        if !model.rules.isEmpty { members.append(.init("rules", .array(model.rules.map(describe)))) }
+        return .object(members)
+    }
+
+    /// A rule as the schema states it.
+    static func describe(_ rule: RuleDefinition) -> JSONValue {
+        var members: [JSONValue.Member] = [.init("rule", .string(rule.rule))]
+        if let path = rule.path { members.append(.init("path", .string(path))) }
+        if let code = rule.code { members.append(.init("code", .string(code))) }
+        if let message = rule.message { members.append(.init("message", .string(message))) }
         return .object(members)
     }
 
     private static func describe(_ property: PropertyDefinition, in model: ResolvedModel) -> JSONValue {
+        if let compute = property.compute {
+            var members: [JSONValue.Member] = [.init("type", .string(property.type.description)), .init("compute", .string(compute))]
+            if let text = property.description { members.append(.init("description", .string(text))) }
+            return .object(members)
+        }
         var members: [JSONValue.Member] = [
             .init("type", .string(property.type.description)),
             .init("from", .array(model.sources(of: property).map { .string($0.description) })),
@@ -46,6 +66,7 @@ public enum ModelDescription {
         add("minItems", property.minItems.map { .number(String($0)) })
         add("maxItems", property.maxItems.map { .number(String($0)) })
         add("formats", property.formats.map { .array($0.map { .string($0.name) }) })
+        add("transform", property.transform.map(JSONValue.string))
         if property.strict { members.append(.init("strict", .bool(true))) }
         if property.wrapSingle { members.append(.init("wrapSingle", .bool(true))) }
         add("description", property.description.map(JSONValue.string))

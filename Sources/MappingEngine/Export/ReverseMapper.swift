@@ -24,19 +24,20 @@ struct ReverseMapper {
             fail(path, .typeMismatch, "expected object, got \(value.typeName)", value)
             return .null
         }
-        // A discriminated model: the normalized document carries no tag, so pick the mapped
-        // model whose properties cover its keys, and write that model's tag back.
+        // A discriminated model: the normalized document carries no tag, so pick the model
+        // whose properties cover its keys (a mapped model, a predicate's or the fallback) and,
+        // for a tag, write that model's tag back.
         var model = model
         var tag: (source: KeySource, value: String)?
         if let discriminator = model.discriminator {
             let keys = Set(members.map(\.key))
-            let own = Set(model.properties.map(\.name))
-            if !keys.isSubset(of: own) {
-                for entry in discriminator.mapping {
-                    guard let variant = registry.models[entry.model],
-                          keys.isSubset(of: Set(variant.properties.map(\.name))) else { continue }
+            if !keys.isSubset(of: Set(model.properties.map(\.name))) {
+                for name in discriminator.models {
+                    guard let variant = registry.models[name], keys.isSubset(of: Set(variant.properties.map(\.name))) else { continue }
                     model = variant
-                    tag = (discriminator.from, entry.tag)
+                    if let from = discriminator.from, let entry = discriminator.mapping.first(where: { $0.model == name }) {
+                        tag = (from, entry.tag)
+                    }
                     break
                 }
             }
@@ -45,7 +46,8 @@ struct ReverseMapper {
         if let tag {
             ReverseMapper.place(.string(tag.value), at: tag.source.components[...], numericIsIndex: tag.source.isPointer, in: &result)
         }
-        for property in model.properties {
+        // A `compute` property is output only: nothing upstream sent it, so it is dropped.
+        for property in model.properties where property.compute == nil {
             guard let item = value[property.name] else {
                 // Conversion always writes a required property: a document without one is not
                 // the model's, and its upstream shape would lack a key conversion needs.

@@ -1,3 +1,4 @@
+import CEL
 import Synchronization
 
 /// A model compiled for conversion: resolved properties in output order, the key table, the
@@ -34,6 +35,8 @@ public final class ModelMeta: @unchecked Sendable {
     @exclusivity(unchecked) var lookupProperties: [Int] = []
     @exclusivity(unchecked) var unknownKeys: UnknownKeyPolicy = .ignore
     @exclusivity(unchecked) var discriminator: DiscriminatorMeta?
+    /// Rules and computed members, run once an object is written; nil when there are none.
+    @exclusivity(unchecked) var expressions: ModelExpressions?
     /// Owns the converter cells that properties reference unmanaged.
     var cells: [ConverterCell] = []
     /// Owns the bytes that properties point into.
@@ -62,10 +65,14 @@ public final class ModelMeta: @unchecked Sendable {
     }
 }
 
-/// A compiled discriminator: where the tag is and which model each tag selects.
+/// A compiled discriminator: where the tag is and which model each tag selects, or the
+/// predicates that pick one; and the model an unmapped tag or no predicate falls back to.
 struct DiscriminatorMeta: Sendable {
-    let lookup: Lookup
+    /// nil with predicates.
+    let lookup: Lookup?
     let mapping: [(tag: [UInt8], model: ModelReference)]
+    let predicates: [(program: CELProgram, model: ModelReference)]
+    let fallback: ModelReference?
 }
 
 /// A model referenced from inside a compiled graph, which the referrer's `MetaGroup` keeps alive.

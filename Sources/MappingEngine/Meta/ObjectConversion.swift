@@ -18,8 +18,15 @@ extension ModelMeta {
         return discriminator.dispatch(node, default: self, &ctx)
     }
 
-    /// Converts the object at `node` (or an empty array standing for one) and writes it.
+    /// Converts the object at `node` (or an empty array standing for one) and writes it, then
+    /// runs the model's rules and computed members, when it has any.
     func convertObject(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
+        if let expressions { return convertObject(node, with: expressions, &ctx) }
+        return convertObjectMembers(node, &ctx)
+    }
+
+    /// Converts the object at `node` (or an empty array standing for one) and writes it.
+    func convertObjectMembers(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
         // Borrowed pointers: no exclusivity checks and no retain/release on the hot path.
         let properties = ownedProperties
         return borrowedKeyTable._withUnsafeGuaranteedRef { keyTable in

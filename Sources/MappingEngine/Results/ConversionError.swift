@@ -12,6 +12,13 @@ public struct ConversionError: Sendable, Hashable {
     public var input: String?
     /// For `too_many_errors`: how many errors there were in all, listed or not.
     public var total: Int?
+    /// For a failed rule: its CEL text.
+    public var rule: String?
+    /// For a failed rule with its own `code`: that code, which clients see instead of `code`'s.
+    public var ruleCode: String?
+
+    /// The code clients see.
+    public var codeText: String { ruleCode ?? code.rawValue }
 
     public init(path: String, source: String? = nil, code: ErrorCode, message: String, input: String? = nil, total: Int? = nil) {
         self.path = path

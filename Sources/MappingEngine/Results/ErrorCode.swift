@@ -25,6 +25,14 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     case tooManyItems = "too_many_items"
     case unknownKey = "unknown_key"
     case unknownDiscriminator = "unknown_discriminator"
+    /// A model rule that does not hold; the rule's own `code` replaces this one when it has one.
+    case ruleFailed = "rule_failed"
+    /// A rule, `compute`, `transform` or `when` predicate whose evaluation raised a CEL error.
+    case evaluationError = "evaluation_error"
+    /// The document's expressions spent their run-time budget.
+    case ruleCostExceeded = "rule_cost_exceeded"
+    /// No `when` predicate of a discriminator holds, and it has no `fallback`.
+    case noMatchingModel = "no_matching_model"
     /// An element of a streamed array (or a line of an NDJSON body) over the per-document size limit.
     case bodyTooLarge = "body_too_large"
     /// Stands after the first `maxErrors` errors of a document, with the total of all of them.
@@ -74,6 +82,16 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
         case .unknownKey: "A key no property reads, in a model with `unknownKeys: reject`; from `reverse`, a key the model does not write."
         case .unknownDiscriminator:
             "A discriminator tag that is not one of its `mapping`'s tags (a missing or null tag keeps the model that declares it)."
+        case .ruleFailed:
+            "A model rule (`rules`) that does not hold for the converted object. The entry carries the `rule`; a rule with "
+                + "its own `code` and `message` is reported with those, at its `path`."
+        case .evaluationError:
+            "A `rules`, `compute`, `transform` or discriminator `when` expression that raised an error as it ran: no such "
+                + "key, integer overflow, division by zero, a conversion that does not parse."
+        case .ruleCostExceeded:
+            "The document's expressions ran past the per-document budget (`--max-rule-cost` steps)."
+        case .noMatchingModel:
+            "No `when` predicate of the discriminator holds for the object and it has no `fallback`: the message names each branch."
         case .bodyTooLarge:
             "One element of a streamed JSON array, or one NDJSON line, is larger than `--max-body-bytes`: it fails alone, at "
                 + "its index, and the rest are converted."
@@ -113,6 +131,20 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
             .properties(["title: string"], modelOptions: ["discriminator: { from: kind, mapping: { ebook: EBook } }"],
                         payload: #"{"kind": "vinyl", "title": "Dune"}"#)
                 .adding("EBook:\n  extends: \(ErrorExample.model)\n  properties:\n    url: url\n")
+        case .ruleFailed:
+            .properties(["min: decimal", "max: decimal"], modelOptions: [#"rules: [{ rule: "self.min <= self.max", path: /max }]"#],
+                        payload: #"{"min": 5, "max": 1}"#)
+        case .evaluationError:
+            .properties(["count: int64", "total: int64"], modelOptions: [#"rules: ["self.total / self.count > 0"]"#],
+                        payload: #"{"count": 0, "total": 10}"#)
+        case .ruleCostExceeded:
+            .properties([#"tags: { type: "array<string>", maxItems: 100 }"#],
+                        modelOptions: [#"rules: ["self.tags.all(a, self.tags.all(b, a == b || a != b))"]"#],
+                        payload: #"{"tags": ["a", "b", "c", "d"]}"#, options: ConversionOptions(ruleBudget: 10))
+        case .noMatchingModel:
+            .properties(["id: int64"], modelOptions: [#"discriminator: { when: [{ if: "has(self.radius)", model: Circle }] }"#],
+                        payload: #"{"id": 1, "side": 2}"#)
+                .adding("Circle:\n  properties:\n    radius: double\n")
         case .bodyTooLarge:
             .properties(["id: int64", "title: string"], payload: #"[{"id": 1}, {"id": 2, "title": "longer than the limit"}]"#,
                         maxElementBytes: 16)

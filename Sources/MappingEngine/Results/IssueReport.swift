@@ -9,8 +9,11 @@ enum IssueReport {
             guard case .error(let code) = issue.kind else { continue }
             let path = PathComponent.pointer(issue.outPath.reversed())
             let source = PathComponent.pointer(issue.inPath.reversed())
-            errors.append(ConversionError(path: path, source: source == path ? nil : source, code: code,
-                                          message: issue.message, input: issue.input))
+            var error = ConversionError(path: path, source: source == path ? nil : source, code: code,
+                                        message: issue.message, input: issue.input)
+            error.rule = issue.rule?.rule
+            error.ruleCode = issue.rule?.code
+            errors.append(error)
         }
         if total > maxErrors { errors.append(.tooMany(total: total, listed: maxErrors)) }
         return errors

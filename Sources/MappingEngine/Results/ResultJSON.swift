@@ -9,8 +9,9 @@ public enum ResultJSON {
     public static func error(_ error: ConversionError) -> JSONValue {
         var members: [JSONValue.Member] = [.init("path", .string(error.path))]
         if let source = error.source { members.append(.init("source", .string(source))) }
-        members.append(.init("code", .string(error.code.rawValue)))
+        members.append(.init("code", .string(error.codeText)))
         members.append(.init("message", .string(error.message)))
+        if let rule = error.rule { members.append(.init("rule", .string(rule))) }
         if let input = error.input { members.append(.init("input", inputValue(input))) }
         if let total = error.total { members.append(.init("total", .number(String(total)))) }
         return .object(members)

@@ -110,7 +110,7 @@ struct LineageResolver {
                                           file: definition.file, model: definition.name))
             return nil
         }
-        return ResolvedModel(
+        var resolved = ResolvedModel(
             name: definition.name,
             file: definition.file,
             lineage: lineage,
@@ -122,6 +122,8 @@ struct LineageResolver {
             properties: properties,
             version: definition.version
         )
+        resolved.rules = (parent?.rules ?? []) + definition.rules
+        return resolved
     }
 
     /// Checks the depth of each type and key path the model declares. The decoder refuses a

@@ -20,6 +20,8 @@ public struct ModelDefinition: Sendable, Hashable {
     public var description: String?
     /// Properties in declaration order, which is the output order.
     public var properties: [PropertyDefinition] = []
+    /// CEL rules over the converted object (SPEC §8), checked after its properties.
+    public var rules: [RuleDefinition] = []
     /// Content hash of the definition (16 hex digits), for `GET /schemas`.
     public var version = ""
 
@@ -32,22 +34,73 @@ public struct ModelDefinition: Sendable, Hashable {
     public var references: Set<String> {
         var names = Set(properties.flatMap { $0.type.modelNames })
         if let extends { names.insert(extends) }
-        if let discriminator { names.formUnion(discriminator.mapping.map(\.model)) }
+        if let discriminator { names.formUnion(discriminator.models) }
         return names
     }
 }
 
-/// Picks the concrete model from a tag in the payload.
+/// Picks the concrete model from the payload: by a tag (`from` + `mapping`), or by CEL
+/// predicates over the raw input object (`when`), with an optional `fallback` for an unmapped
+/// tag or no predicate matching.
 public struct DiscriminatorDefinition: Sendable, Hashable {
-    /// Where the tag is read.
-    public var from: KeySource
+    /// Where the tag is read; nil with `when`.
+    public var from: KeySource?
     /// Tag text → model name, in declaration order.
     public var mapping: [Entry]
+    /// Predicates in order: the first that holds picks its model.
+    public var when: [Predicate] = []
+    /// The model for an unmapped tag, or when no predicate holds.
+    public var fallback: String?
+
+    public init(from: KeySource?, mapping: [Entry], when: [Predicate] = [], fallback: String? = nil) {
+        self.from = from
+        self.mapping = mapping
+        self.when = when
+        self.fallback = fallback
+    }
 
     /// One tag and the model it selects.
     public struct Entry: Sendable, Hashable {
         public var tag: String
         public var model: String
+    }
+
+    /// `{ if: "has(self.radius)", model: Circle }`.
+    public struct Predicate: Sendable, Hashable {
+        /// The CEL expression, over the raw input object as `self`.
+        public var condition: String
+        public var model: String
+    }
+
+    /// Every model it can pick, in declaration order.
+    public var models: [String] {
+        mapping.map(\.model) + when.map(\.model) + (fallback.map { [$0] } ?? [])
+    }
+}
+
+/// One model rule: a CEL expression over the converted object that must hold (SPEC §8).
+public struct RuleDefinition: Sendable, Hashable {
+    /// The CEL expression, `self` being the converted object.
+    public var rule: String
+    /// JSON Pointer, relative to the model, where the error points; nil: the model itself.
+    public var path: String?
+    /// The error's code; nil: `rule_failed`.
+    public var code: String?
+    /// The error's message; nil: one naming the rule.
+    public var message: String?
+
+    public init(rule: String, path: String? = nil, code: String? = nil, message: String? = nil) {
+        self.rule = rule
+        self.path = path
+        self.code = code
+        self.message = message
+    }
+
+    /// Whether `code` may name a rule's error: snake_case, as every built-in code is.
+    public static func isValidCode(_ code: String) -> Bool {
+        let bytes = Array(code.utf8)
+        guard let first = bytes.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first), bytes.count <= 64 else { return false }
+        return bytes.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "_") }
     }
 }
 
@@ -78,6 +131,10 @@ public struct PropertyDefinition: Sendable, Hashable {
     public var maxItems: Int?
     /// Accepted date input formats, replacing the defaults.
     public var formats: [DateFormat]?
+    /// CEL over the converted object whose value this output-only property takes.
+    public var compute: String?
+    /// CEL over the raw input value, whose result the property's type then converts.
+    public var transform: String?
     /// This property never coerces, whatever the request's mode.
     public var strict = false
     /// A single non-array value becomes a one-element array.

@@ -12,7 +12,7 @@
 public struct RegistryLimits: Sendable, Hashable {
     /// Each limit, by the name errors give it.
     public enum Limit: String, Sendable, CaseIterable {
-        case models, propertiesPerModel, totalProperties, fileBytes, totalBytes, fileDepth, typeDepth, extendsDepth, pathDepth
+        case models, propertiesPerModel, totalProperties, fileBytes, totalBytes, fileDepth, typeDepth, extendsDepth, pathDepth, ruleCost
     }
 
     /// Models in the registry, across every file.
@@ -36,6 +36,10 @@ public struct RegistryLimits: Sendable, Hashable {
     public var extendsDepth = 32
     /// Steps of one `from` key path or JSON Pointer (`a.b.c` is 3).
     public var pathDepth = 32
+    /// The static cost bound one CEL expression (a rule, `compute`, `transform` or `when`) may
+    /// have, in evaluation steps (`--max-rule-cost`): an `all()` over an array costs its
+    /// `maxItems` times its body.
+    public var ruleCost = 1_000_000
 
     /// The defaults.
     public init() {}
@@ -55,6 +59,7 @@ public struct RegistryLimits: Sendable, Hashable {
         case .typeDepth: typeDepth
         case .extendsDepth: extendsDepth
         case .pathDepth: pathDepth
+        case .ruleCost: ruleCost
         }
     }
 

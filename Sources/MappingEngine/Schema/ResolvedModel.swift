@@ -13,6 +13,8 @@ public struct ResolvedModel: Sendable, Hashable {
     public var description: String?
     /// Output order: inherited properties first (an override keeps its parent's place).
     public var properties: [PropertyDefinition]
+    /// The ancestors' rules, then the model's own.
+    public var rules: [RuleDefinition] = []
     /// Content hash of the model's own definition.
     public var version: String
     /// The model's direct parent.

@@ -12,13 +12,15 @@ struct SchemaDecoder {
 
     private static let modelOptions: Set<String> = [
         "extends", "keys", "unknownKeys", "include", "exclude", "discriminator", "required",
-        "properties", "description",
+        "properties", "description", "rules",
     ]
     private static let propertyOptions: Set<String> = [
         "type", "from", "required", "default", "enum", "values", "minimum", "maximum",
         "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems",
-        "maxItems", "formats", "strict", "wrapSingle", "description",
+        "maxItems", "formats", "strict", "wrapSingle", "description", "compute", "transform",
     ]
+    /// What a `compute` property cannot have: it reads no input.
+    private static let inputOptions = ["from", "default", "values", "transform", "strict", "wrapSingle", "required"]
 
     /// The models of a file whose root is an object of model name → definition.
     mutating func models(in root: JSONValue) -> [ModelDefinition] {
@@ -76,6 +78,7 @@ struct SchemaDecoder {
         if let v = value["include"] { model.include = strings(v, name, "include") }
         if let v = value["exclude"] { model.exclude = strings(v, name, "exclude") }
         if let v = value["discriminator"] { model.discriminator = discriminator(v, name) }
+        if let v = value["rules"] { model.rules = rules(v, name) }
         switch value["properties"] {
         case nil:
             if model.extends == nil { fail(name, nil, "a model needs 'properties' or 'extends'") }
@@ -121,6 +124,13 @@ struct SchemaDecoder {
         if let v = value["wrapSingle"] { p.wrapSingle = bool(v, model, name, "wrapSingle") ?? false }
         if let v = value["description"] { p.description = string(v, model, name, "description") }
         if let v = value["pattern"] { p.pattern = string(v, model, name, "pattern") }
+        if let v = value["transform"] { p.transform = string(v, model, name, "transform") }
+        if let v = value["compute"] {
+            p.compute = string(v, model, name, "compute")
+            for option in Self.inputOptions where value[option] != nil {
+                fail(model, name, "a 'compute' property is output only: it cannot have '\(option)'")
+            }
+        }
         p.defaultValue = value["default"]
         if let v = value["enum"] {
             if case .array(let items) = v, !items.isEmpty { p.enumValues = items }
@@ -153,18 +163,33 @@ struct SchemaDecoder {
     }
 
     private mutating func discriminator(_ value: JSONValue, _ model: String) -> DiscriminatorDefinition? {
+        guard case .object(let options) = value else {
+            fail(model, nil, "'discriminator' must be an object")
+            return nil
+        }
+        for option in options where !["from", "mapping", "when", "fallback"].contains(option.key) {
+            fail(model, nil, "unknown discriminator option '\(option.key)'")
+        }
+        var fallback: String?
+        if let v = value["fallback"] {
+            if case .string(let target) = v, ModelName.isValid(target) { fallback = target }
+            else { fail(model, nil, "'discriminator.fallback' must be a model name") }
+        }
+        if let when = value["when"] {
+            if value["from"] != nil || value["mapping"] != nil {
+                fail(model, nil, "a discriminator picks by a tag ('from' and 'mapping') or by predicates ('when'), not both")
+                return nil
+            }
+            guard let predicates = predicates(when, model) else { return nil }
+            return DiscriminatorDefinition(from: nil, mapping: [], when: predicates, fallback: fallback)
+        }
         guard case .string(let fromText)? = value["from"], let from = try? KeySource(parsing: fromText) else {
-            fail(model, nil, "'discriminator.from' must be a key, key path or JSON Pointer")
+            fail(model, nil, "'discriminator.from' must be a key, key path or JSON Pointer (or give 'when' predicates)")
             return nil
         }
         guard case .object(let table)? = value["mapping"], !table.isEmpty else {
             fail(model, nil, "'discriminator.mapping' must be a non-empty object of tag → model")
             return nil
-        }
-        if case .object(let options) = value {
-            for option in options where option.key != "from" && option.key != "mapping" {
-                fail(model, nil, "unknown discriminator option '\(option.key)'")
-            }
         }
         var entries: [DiscriminatorDefinition.Entry] = []
         for member in table {
@@ -174,7 +199,66 @@ struct SchemaDecoder {
             }
             entries.append(.init(tag: member.key, model: target))
         }
-        return DiscriminatorDefinition(from: from, mapping: entries)
+        return DiscriminatorDefinition(from: from, mapping: entries, fallback: fallback)
+    }
+
+    /// `when: [{ if: "<CEL>", model: Name }, …]`.
+    private mutating func predicates(_ value: JSONValue, _ model: String) -> [DiscriminatorDefinition.Predicate]? {
+        guard case .array(let items) = value, !items.isEmpty else {
+            fail(model, nil, "'discriminator.when' must be a non-empty list of { if: <CEL>, model: <name> }")
+            return nil
+        }
+        var predicates: [DiscriminatorDefinition.Predicate] = []
+        for (index, item) in items.enumerated() {
+            guard case .object(let options) = item, case .string(let condition)? = item["if"],
+                  case .string(let target)? = item["model"], ModelName.isValid(target) else {
+                fail(model, nil, "'discriminator.when' entry \(index + 1) must be { if: <CEL>, model: <model name> }")
+                continue
+            }
+            if let extra = options.first(where: { $0.key != "if" && $0.key != "model" }) {
+                fail(model, nil, "unknown option '\(extra.key)' in 'discriminator.when' entry \(index + 1)")
+            }
+            predicates.append(.init(condition: condition, model: target))
+        }
+        return predicates.isEmpty ? nil : predicates
+    }
+
+    /// `rules: [{ rule, path, code, message }, …]`; a bare string is `{ rule: <it> }`.
+    private mutating func rules(_ value: JSONValue, _ model: String) -> [RuleDefinition] {
+        guard case .array(let items) = value else {
+            fail(model, nil, "'rules' must be a list of { rule, path, code, message }")
+            return []
+        }
+        var rules: [RuleDefinition] = []
+        for (index, item) in items.enumerated() {
+            let number = index + 1
+            if case .string(let text) = item {
+                rules.append(RuleDefinition(rule: text))
+                continue
+            }
+            guard case .object(let options) = item, case .string(let text)? = item["rule"] else {
+                fail(model, nil, "rule \(number) must be a CEL string or { rule: <CEL>, path, code, message }")
+                continue
+            }
+            var rule = RuleDefinition(rule: text)
+            for option in options where !["rule", "path", "code", "message"].contains(option.key) {
+                fail(model, nil, "unknown option '\(option.key)' in rule \(number)")
+            }
+            if let v = item["path"] {
+                if case .string(let path) = v, path.isEmpty || path.hasPrefix("/") { rule.path = path }
+                else { fail(model, nil, "rule \(number): 'path' must be a JSON Pointer such as /max") }
+            }
+            if let v = item["code"] {
+                if case .string(let code) = v, RuleDefinition.isValidCode(code) { rule.code = code }
+                else { fail(model, nil, "rule \(number): 'code' must be snake_case ([a-z][a-z0-9_]*, at most 64 characters)") }
+            }
+            if let v = item["message"] {
+                if case .string(let message) = v { rule.message = message }
+                else { fail(model, nil, "rule \(number): 'message' must be a string") }
+            }
+            rules.append(rule)
+        }
+        return rules
     }
 
     private mutating func sources(_ value: JSONValue, _ model: String, _ property: String) -> [KeySource]? {

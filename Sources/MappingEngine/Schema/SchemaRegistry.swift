@@ -21,6 +21,8 @@ public struct SchemaRegistry: Sendable {
     /// A digest of every model's name and version (16 hex digits): equal on every replica that
     /// serves the same models, whatever the files are called.
     public let digest: String
+    /// The limits it was loaded under; compiling reads `ruleCost` from them.
+    public private(set) var limits = RegistryLimits.default
 
     /// A registry without models, served before the first load.
     public static var empty: SchemaRegistry { SchemaRegistry(definitions: [:], models: [:], sources: []) }
@@ -51,6 +53,7 @@ public struct SchemaRegistry: Sendable {
         errors += resolver.errors
         guard errors.isEmpty else { throw SchemaErrors(errors) }
         self.init(definitions: definitions, models: resolver.models, sources: sources.sorted { $0.file < $1.file })
+        self.limits = limits
     }
 
     private init(definitions: [String: ModelDefinition], models: [String: ResolvedModel], sources: [SchemaSource]) {
@@ -101,6 +104,13 @@ public struct SchemaRegistry: Sendable {
         for entry in model.discriminator?.mapping ?? [] where definitions[entry.model] == nil {
             errors.append(SchemaError(file: model.file, model: model.name,
                                       message: "discriminator tag '\(entry.tag)' maps to unknown model '\(entry.model)'"))
+        }
+        for (index, predicate) in (model.discriminator?.when ?? []).enumerated() where definitions[predicate.model] == nil {
+            errors.append(SchemaError(file: model.file, model: model.name,
+                                      message: "discriminator.when entry \(index + 1) picks unknown model '\(predicate.model)'"))
+        }
+        if let fallback = model.discriminator?.fallback, definitions[fallback] == nil {
+            errors.append(SchemaError(file: model.file, model: model.name, message: "discriminator.fallback names unknown model '\(fallback)'"))
         }
         return errors
     }

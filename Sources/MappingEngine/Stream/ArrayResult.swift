@@ -21,6 +21,8 @@ final class ArrayResult {
     private var indented = JSONWriter(capacity: 0)
     /// Elements converted (or refused) so far: the index of the next one.
     @exclusivity(unchecked) private(set) var count = 0
+    /// What is left of the document's expression budget, carried from element to element.
+    @exclusivity(unchecked) private var ruleBudget: Int
     /// Every error, coercion and unknown key so far, recorded or not.
     @exclusivity(unchecked) private var errorCount = 0
     @exclusivity(unchecked) private var coercionCount = 0
@@ -31,6 +33,7 @@ final class ArrayResult {
     init(model: CompiledModel, options: ConversionOptions, pretty: Bool, output: any DiscardableOutputSink) {
         self.model = model
         self.options = options
+        ruleBudget = max(0, options.ruleBudget)
         self.output = output
         out = JSONWriter(capacity: ArrayResult.pieceSize + ArrayResult.pieceSize / 4)
         if pretty { printer = JSONPrettyPrinter() }
@@ -52,8 +55,10 @@ final class ArrayResult {
         count += 1
         if !failed { out.byte(index == 0 ? UInt8(ascii: "[") : UInt8(ascii: ",")) }
         var ctx = ConversionContext(document: document, out: out.take(), slots: workspace.slots, keyOrders: workspace.keyOrders,
-                                    options: options)
-        // The counts go on from the elements before, so the caps fall where they fall in the whole document.
+                                    options: options, expressions: workspace.expressions)
+        // The counts and the expression budget go on from the elements before, so the caps fall
+        // where they fall in the whole document.
+        ctx.ruleBudget = ruleBudget
         ctx.errorCount = errorCount
         ctx.coercionCount = coercionCount
         ctx.unknownKeyCount = unknownKeyCount
@@ -65,6 +70,7 @@ final class ArrayResult {
         out = ctx.out.take()
         workspace.slots = ctx.slots
         errorCount = ctx.errorCount
+        ruleBudget = ctx.ruleBudget
         coercionCount = ctx.coercionCount
         unknownKeyCount = ctx.unknownKeyCount
         if failed {

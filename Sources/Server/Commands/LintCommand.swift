@@ -11,9 +11,14 @@ struct LintCommand: ParsableCommand {
     @Argument(help: "The schema directory.")
     var directory: String
 
+    @Option(help: "Largest static cost of one CEL expression, as serve's --max-rule-cost.")
+    var maxRuleCost = RegistryLimits.default.ruleCost
+
     func run() throws {
+        var limits = RegistryLimits.default
+        limits.ruleCost = maxRuleCost
         do {
-            let registry = try SchemaLoader.load(directory: directory)
+            let registry = try SchemaLoader.load(directory: directory, limits: limits)
             print("\(registry.names.count) models OK: \(registry.names.joined(separator: ", "))")
         } catch {
             Output.stderr(error.description)

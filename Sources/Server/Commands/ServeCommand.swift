@@ -31,6 +31,8 @@ struct ServeCommand: ParsableCommand {
     var maxDepth: Int?
     @Option(help: ServeSetting.maxErrors.help("Errors listed per document before one too_many_errors entry with the total"))
     var maxErrors: Int?
+    @Option(help: ServeSetting.maxRuleCost.help("Largest static cost of one CEL expression (a rule, compute, transform or when) in evaluation steps; a schema over it, or with a loop over something unbounded, is refused"))
+    var maxRuleCost: Int?
     @Option(help: ServeSetting.connectionTimeout.help("Seconds a connection may stay without a complete request line: idle keep-alive, or a line sent slowly"))
     var connectionTimeout: Int?
     @Option(help: ServeSetting.headerTimeout.help("Seconds from a request line to the end of its head; then 408"))
@@ -73,7 +75,9 @@ struct ServeCommand: ParsableCommand {
         defer { LogOutput.flush() }
         let logger = Logger(label: "convertd")
 
-        let schemas = SchemaAdmin(engine: Engine(), directory: config.schemas, persist: config.persist)
+        var registryLimits = RegistryLimits.default
+        registryLimits.ruleCost = config.limits.maxRuleCost
+        let schemas = SchemaAdmin(engine: Engine(limits: registryLimits), directory: config.schemas, persist: config.persist)
         let service = Service(schemas: schemas, adminToken: config.adminToken, limits: config.limits, logger: logger,
                               accessLog: AccessLog(format: config.logFormat, level: config.logLevel))
         let server = HTTPServer(settings: config.server, handler: service, connections: service.stats.connections,

@@ -16,6 +16,7 @@ enum ServeSetting: String, CaseIterable {
     case maxStreamBytes = "MAX_STREAM_BYTES"
     case maxDepth = "MAX_DEPTH"
     case maxErrors = "MAX_ERRORS"
+    case maxRuleCost = "MAX_RULE_COST"
     case connectionTimeout = "CONNECTION_TIMEOUT"
     case headerTimeout = "HEADER_TIMEOUT"
     case bodyTimeout = "BODY_TIMEOUT"
@@ -72,6 +73,7 @@ enum ServeSetting: String, CaseIterable {
         case .maxStreamBytes: ServeSetting.bytes(config.limits.maxStreamBytes)
         case .maxDepth: String(config.limits.maxDepth)
         case .maxErrors: String(config.limits.maxErrors)
+        case .maxRuleCost: String(config.limits.maxRuleCost)
         case .connectionTimeout: String(config.server.deadlines.idleSeconds)
         case .headerTimeout: String(config.server.deadlines.headerSeconds)
         case .bodyTimeout: String(config.server.deadlines.bodySeconds)

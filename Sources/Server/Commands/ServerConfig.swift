@@ -41,6 +41,8 @@ struct ServerConfig {
                                          expected: "1–100000") { Int($0) } valid: { (1...100_000).contains($0) }
         limits.maxErrors = resolver.value(command.maxErrors, .maxErrors, default: limits.maxErrors,
                                           expected: "1–100000") { Int($0) } valid: { (1...100_000).contains($0) }
+        limits.maxRuleCost = resolver.value(command.maxRuleCost, .maxRuleCost, default: limits.maxRuleCost,
+                                            expected: "1–1000000000") { Int($0) } valid: { (1...1_000_000_000).contains($0) }
         server.deadlines.idleSeconds = resolver.value(command.connectionTimeout, .connectionTimeout,
                                                       default: server.deadlines.idleSeconds,
                                                       expected: "1–86400 seconds") { Int($0) } valid: { (1...86_400).contains($0) }

@@ -56,6 +56,10 @@ final class MetricsExposition: Sendable {
                   "Errors in conversion answers, by code; code too_many_errors counts those past --max-errors, which are not classified.",
                   [("code", code.rawValue)], value)
         }
+        for (schema, code, value) in stats.ruleFailuresBySchema {
+            count("convertd_rule_failures_total", "Model rules that did not hold (or raised an error), by schema and the code clients saw.",
+                  [("schema", schema), ("code", code)], value)
+        }
         set("convertd_http_requests_in_flight", "Requests being read, converted or answered.", stats.inFlight)
         set("convertd_http_connections_open", "Open client connections.", stats.connections.value)
         count("convertd_http_connections_refused_total",

@@ -58,14 +58,34 @@ final class ServiceStats: Sendable {
         requests.add(1, at: ServiceStats.cell(.refused, status))
     }
 
-    /// Counts the errors a conversion answer lists, by code. A closing `too_many_errors` entry
-    /// counts the errors past the cap under its own code: the engine counts those without
-    /// classifying them.
-    func conversionErrors(_ listed: [ConversionError]) {
+    /// Counts the errors a conversion answer lists, by code, and its rules that failed by
+    /// `schema` and the code clients saw. A closing `too_many_errors` entry counts the errors
+    /// past the cap under its own code: the engine counts those without classifying them.
+    func conversionErrors(_ listed: [ConversionError], schema: String) {
         for error in listed {
             let count = error.code == .tooManyErrors ? max(1, (error.total ?? 0) - (listed.count - 1)) : 1
             errors.add(count, at: ServiceStats.errorIndex[error.code] ?? 0)
+            if error.rule != nil { ruleFailure(schema: schema, code: error.codeText) }
         }
+    }
+
+    /// Rules that failed, by schema and code. The pairs come from the schemas (a registered
+    /// model, a code its rules declare), so clients cannot grow them; past `maxRulePairs` (a
+    /// registry rewritten many times over), further pairs count under `schema=""`, `code=""`.
+    private let ruleFailures = Guarded<[RuleFailureKey: Int]>([:])
+    static let maxRulePairs = 10_000
+
+    private func ruleFailure(schema: String, code: String) {
+        ruleFailures.withLock { table in
+            let key = table.count < ServiceStats.maxRulePairs || table[RuleFailureKey(schema: schema, code: code)] != nil
+                ? RuleFailureKey(schema: schema, code: code) : RuleFailureKey(schema: "", code: "")
+            table[key, default: 0] += 1
+        }
+    }
+
+    /// Rules failed, by schema and code, sorted.
+    var ruleFailuresBySchema: [(schema: String, code: String, count: Int)] {
+        ruleFailures.withLock { $0.map { ($0.key.schema, $0.key.code, $0.value) } }.sorted { ($0.schema, $0.code) < ($1.schema, $1.code) }
     }
 
     /// Counts one error of `code` (a body that is not JSON, too deep, empty).
@@ -102,6 +122,11 @@ final class ServiceStats: Sendable {
         ErrorCode.allCases.enumerated().compactMap { index, code in
             errors[index] > 0 ? (code, errors[index]) : nil
         }
+    }
+
+    private struct RuleFailureKey: Hashable {
+        var schema: String
+        var code: String
     }
 
     private static let errorIndex = Dictionary(uniqueKeysWithValues: ErrorCode.allCases.enumerated().map { ($1, $0) })

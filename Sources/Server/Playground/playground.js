@@ -340,6 +340,7 @@ const Playground = (() => {
         path: Json.string(Json.field(item, 'path')),
         source: Json.string(Json.field(item, 'source')),
         input: input ? Json.format(input, text, '') : null,
+        rule: Json.string(Json.field(item, 'rule')),
         offset: number('offset'), line: number('line'), column: number('column'),
       };
     });
@@ -597,6 +598,8 @@ const Playground = (() => {
       ], [
         make('span', 'message', error.message),
         error.input !== null ? make('span', 'input', 'input ', make('code', null, error.input)) : null,
+        // A failed rule names its CEL, so the reader sees what did not hold.
+        error.rule ? make('span', 'rule-text', 'rule ', make('code', null, error.rule)) : null,
       ]);
       item.dataset.code = error.code;
       item.dataset.path = error.path ?? '';

@@ -78,7 +78,7 @@ struct ErrorCatalog {
             throw Mismatch(code: code.rawValue, answer: "its schema does not load: \(error.description)")
         }
         let route = ConversionRoute(engine: engine, maxDepth: example.options.maxDepth, maxErrors: example.options.maxErrors,
-                                    stats: ServiceStats(engine: engine))
+                                    ruleBudget: example.options.ruleBudget, stats: ServiceStats(engine: engine))
         let response: HTTPResponse
         if let maxElementBytes = example.maxElementBytes, let model = engine.model(named: ErrorExample.model) {
             let conversion = ArrayConversion(model: model, options: example.options, maxElementBytes: maxElementBytes, output: Spool())

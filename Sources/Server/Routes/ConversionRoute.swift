@@ -9,6 +9,8 @@ struct ConversionRoute: Sendable {
     let engine: Engine
     let maxDepth: Int
     let maxErrors: Int
+    /// Steps one body's CEL expressions may take (`ConversionOptions.ruleBudget`).
+    var ruleBudget = ConversionOptions.defaultRuleBudget
     /// Where the errors of each answer are counted by code.
     let stats: ServiceStats
 
@@ -20,7 +22,7 @@ struct ConversionRoute: Sendable {
 
     /// Reads the query options; 400 `invalid_option` for a value that is not one of the choices.
     func options(_ head: RequestHead) throws(ServiceError) -> Options {
-        var conversion = ConversionOptions(maxDepth: maxDepth, maxErrors: maxErrors)
+        var conversion = ConversionOptions(maxDepth: maxDepth, maxErrors: maxErrors, ruleBudget: ruleBudget)
         if let mode = head.query("mode") {
             guard let parsed = ConversionOptions.Mode(rawValue: mode) else {
                 throw .invalidOption(name: "mode", value: mode, expected: "lax or strict")
@@ -70,7 +72,7 @@ struct ConversionRoute: Sendable {
 
     /// 422 with the validation errors of a conversion, counted by their codes.
     func invalid(_ errors: [ConversionError], schema: String, pretty: Bool) -> HTTPResponse {
-        stats.conversionErrors(errors)
+        stats.conversionErrors(errors, schema: schema)
         return ConversionRoute.document(422, .bytes(ResultJSON.errors(errors, schema: schema).jsonBytes), pretty: pretty)
     }
 

@@ -16,6 +16,8 @@ final class Service: HTTPHandler {
         var maxDepth = 256
         /// Errors listed per document (and per NDJSON stream) before one `too_many_errors` entry.
         var maxErrors = 100
+        /// The static cost one CEL expression of a schema may have (`RegistryLimits.ruleCost`).
+        var maxRuleCost = RegistryLimits.default.ruleCost
     }
 
     let engine: Engine

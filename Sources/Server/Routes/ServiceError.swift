@@ -156,6 +156,12 @@ enum ServiceError: Error, Equatable {
             if let model = error.model { members.append(.init("model", .string(model))) }
             if let property = error.property { members.append(.init("property", .string(property))) }
             if let limit = error.limit { members.append(.init("limit", .string(limit.rawValue))) }
+            if let expression = error.expression {
+                members.append(.init("expression", .object([
+                    .init("name", .string(expression.name)), .init("code", .string(expression.code)),
+                    .init("column", .number(String(expression.column))), .init("source", .string(expression.source)),
+                ])))
+            }
             members.append(.init("message", .string(error.message)))
             return .object(members)
         }

@@ -95,7 +95,7 @@ import Testing
         let (recorded, counted) = try input.withUnsafeBufferPointer { bytes in
             let document = try JSONParser().parse(bytes, into: tape)
             var ctx = ConversionContext(document: document, out: JSONWriter(capacity: 64), slots: SlotStack(), keyOrders: KeyOrders(),
-                                        options: ConversionOptions(maxErrors: 2))
+                                        options: ConversionOptions(maxErrors: 2), expressions: ExpressionScratch())
             defer {
                 ctx.out.deallocate()
                 ctx.slots.deallocate()

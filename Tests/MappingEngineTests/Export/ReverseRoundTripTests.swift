@@ -67,6 +67,13 @@ import Testing
         Sample(model: "WeiboPicture", origin: .golden("weibo-status"), pointer: "/pic_infos/abc/large"),
         // The golden status has no icons.
         Sample(model: "WeiboIcon", origin: .inline(#"{"url":"http://u1.sinaimg.cn/upload/2014/11/04/common_icon_membership_level5.png"}"#)),
+        Sample(model: "Order", origin: .inline(#"{"id":7,"price":"19,90 €","code":" ab-12 ","first_name":"Ada","last_name":"Lovelace","email":"ada@example.com","valid_from":"2026-01-01","valid_until":"2026-02-01","lines":[{"sku":"A","quantity":2}]}"#)),
+        Sample(model: "OrderLine", origin: .inline(#"{"id":7,"price":"19,90 €","code":" ab-12 ","first_name":"Ada","last_name":"Lovelace","email":"ada@example.com","valid_from":"2026-01-01","valid_until":"2026-02-01","lines":[{"sku":"A","quantity":2}]}"#), pointer: "/lines/0"),
+        Sample(model: "Shape", origin: .inline(#"{"label":"box","w":2,"h":3.5}"#)),
+        Sample(model: "Shape", origin: .inline(#"{"label":"wheel","radius":3}"#)),
+        Sample(model: "Circle", origin: .inline(#"{"label":"wheel","radius":3}"#)),
+        Sample(model: "Rect", origin: .inline(#"{"label":"box","w":2,"h":3.5}"#)),
+        Sample(model: "UnknownShape", origin: .inline(#"{"label":"blob","points":7}"#)),
     ]
 
     /// YYModel's benchmark payloads, when the shared corpus is present.

@@ -1,0 +1,49 @@
+/// Strings as CEL sees them: sequences of code points, equal and ordered by their code points.
+/// Swift's own `==` and `<` on `String` use canonical equivalence (`"é" == "e\u{301}"`), which
+/// CEL does not; comparing UTF-8 bytes gives code point order, because UTF-8 preserves it.
+enum CELText {
+    /// Whether `a` and `b` hold the same code points.
+    @inline(__always)
+    static func equal(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && compare(a, b) == 0
+    }
+
+    /// -1, 0 or 1 as `a` orders before, with or after `b` by code points.
+    static func compare(_ a: String, _ b: String) -> Int {
+        var a = a
+        var b = b
+        return a.withUTF8 { left in
+            b.withUTF8 { right in CELBytes.compare(left, right) }
+        }
+    }
+
+    /// The number of code points in `text`.
+    static func count(_ text: String) -> Int {
+        text.unicodeScalars.count
+    }
+}
+
+/// Byte sequences in CEL's lexicographic order.
+enum CELBytes {
+    /// -1, 0 or 1 as `a` orders before, with or after `b`, byte by byte, a prefix first.
+    static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = min(a.count, b.count)
+        if common > 0, let left = a.baseAddress, let right = b.baseAddress {
+            var index = 0
+            while index < common {
+                let x = left[index]
+                let y = right[index]
+                if x != y { return x < y ? -1 : 1 }
+                index += 1
+            }
+        }
+        return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
+    }
+
+    /// -1, 0 or 1 as `a` orders before, with or after `b`.
+    static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        a.withUnsafeBufferPointer { left in
+            b.withUnsafeBufferPointer { right in compare(left, right) }
+        }
+    }
+}

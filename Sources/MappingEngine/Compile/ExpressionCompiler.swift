@@ -1,0 +1,129 @@
+import CEL
+
+/// Compiles a model's CEL (SPEC §8) at load: what `self` is to its rules and `compute` (a CEL
+/// object type of its fields, and how each field's output is read back), its rules, its
+/// computed members, its properties' transforms and its discriminator's predicates. Every
+/// expression is parsed, checked, bounded and planned here once; a mistake is a `SchemaError`
+/// naming the expression, the kind of mistake and its column.
+struct ExpressionCompiler {
+    /// Each model's object type and readings, made once and shared by every model that nests it.
+    private var objects: [String: (type: CELObjectType, reading: ObjectReading)] = [:]
+    let registry: SchemaRegistry
+    /// The mistakes found so far; the compiler takes them after each model.
+    var errors: [SchemaError] = []
+
+    init(registry: SchemaRegistry) {
+        self.registry = registry
+    }
+
+    /// The environment of an expression whose `self` has `type`.
+    private func environment(_ type: CELType) -> CELEnvironment {
+        var environment = CELEnvironment(variables: [.init(name: "self", type: type)], patterns: PatternCELCompiler())
+        environment.maxCost = UInt64(registry.limits.ruleCost)
+        return environment
+    }
+
+    /// `source` compiled with `self` of `type`, or nil with its mistake recorded.
+    mutating func program(_ source: String, self type: CELType, named name: String, in model: ResolvedModel, property: String? = nil,
+                          expecting expected: CELType? = nil) -> CELProgram? {
+        do throws(CELCompileError) {
+            let program = try CELProgram(source, in: environment(type))
+            if let expected, program.type != expected, program.type != .dyn {
+                fail(model, property, name, source, CELCompileError(.type, column: 1, "gives \(program.type), not \(expected)"))
+                return nil
+            }
+            return program
+        } catch {
+            fail(model, property, name, source, error)
+            return nil
+        }
+    }
+
+    /// A model's fields as rules and `compute` see them.
+    mutating func object(_ name: String) -> (type: CELObjectType, reading: ObjectReading)? {
+        if let made = objects[name] { return made }
+        guard let model = registry.models[name] else { return nil }
+        let made = (type: CELObjectType(name: name), reading: ObjectReading())
+        objects[name] = made
+        for property in model.properties where property.compute == nil {
+            let (type, reading) = field(property.type, property)
+            made.type.fields.append(.init(name: property.name, type: type, maxSize: maxSize(property.type, property)))
+            made.reading.fields.append((property.name, reading))
+        }
+        return made
+    }
+
+    /// The CEL type of a property's value and how its output is read (SPEC §8's table).
+    private mutating func field(_ type: TypeRef, _ property: PropertyDefinition) -> (CELType, OutputReading) {
+        switch type.kind {
+        case .bool: return (.bool, .bool)
+        case .integer(let width): return width.isSigned ? (.int, .int) : (.uint, .uint)
+        case .float, .double: return (.double, .double)
+        case .decimal: return (.decimal, .decimal)
+        case .string, .url: return (.string, .string)
+        case .date: return (.timestamp, .timestamp)
+        case .data: return (.bytes, .bytes)
+        case .any: return (.dyn, .raw)
+        case .model(let name):
+            guard let nested = object(name) else { return (.dyn, .raw) }
+            return (.object(nested.type), .object(nested.reading))
+        case .array(let element), .set(let element):
+            let (inner, reading) = field(element, property)
+            return (.list(inner), .list(reading))
+        case .map(let element):
+            let (inner, reading) = field(element, property)
+            return (.map(key: .string, value: inner), .map(reading))
+        }
+    }
+
+    /// The declared bound on a value's size, which a loop's static cost is counted from.
+    private func maxSize(_ type: TypeRef, _ property: PropertyDefinition) -> Int? {
+        switch type.kind {
+        case .array, .set, .map: property.maxItems
+        case .string, .url, .data: property.maxLength
+        default: nil
+        }
+    }
+
+    /// The model's rules, with where each error points.
+    mutating func rules(of model: ResolvedModel, properties: [PropertyMeta]) -> [ModelExpressions.Rule] {
+        guard !model.rules.isEmpty, let object = object(model.name) else { return [] }
+        var rules: [ModelExpressions.Rule] = []
+        for (index, rule) in model.rules.enumerated() {
+            guard let program = program(rule.rule, self: .object(object.type), named: "rule \(index + 1)", in: model, expecting: .bool) else { continue }
+            let reads = self.reads(of: program, in: object.type)
+            let outPath = ExpressionCompiler.components(of: rule.path ?? "")
+            var inPath = outPath
+            if case .key(let name)? = outPath.first, let property = properties.first(where: { $0.name == name }) {
+                inPath = property.inputPath + outPath.dropFirst()
+            }
+            rules.append(.init(program: program, reads: reads, code: rule.code, message: rule.message ?? "rule does not hold: \(rule.rule)",
+                               outPath: outPath, inPath: inPath))
+        }
+        return rules
+    }
+
+    /// The fields of `type` that `program` reads.
+    func reads(of program: CELProgram, in type: CELObjectType) -> ModelExpressions.Reads {
+        let reads = SelfReads(program.expression)
+        let values = reads.values.compactMap(type.index).sorted()
+        let all = reads.whole ? Array(type.fields.indices) : reads.values.union(reads.tests).compactMap(type.index).sorted()
+        return .init(values: values, all: all)
+    }
+
+    /// A JSON Pointer's steps (a step of digits is an index).
+    static func components(of pointer: String) -> [PathComponent] {
+        guard pointer.hasPrefix("/") else { return [] }
+        return pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { token in
+            let text = String(token).replacing("~1", with: "/").replacing("~0", with: "~")
+            if let index = Int(text), index >= 0, text.first != "+" { return .index(index) }
+            return .key(text)
+        }
+    }
+
+    private mutating func fail(_ model: ResolvedModel, _ property: String?, _ name: String, _ source: String, _ error: CELCompileError) {
+        var schemaError = SchemaError(file: model.file, model: model.name, property: property, message: error.message)
+        schemaError.expression = .init(name: name, code: error.kind.rawValue, column: error.column, source: source)
+        errors.append(schemaError)
+    }
+}

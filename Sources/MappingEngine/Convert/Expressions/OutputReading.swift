@@ -1,0 +1,80 @@
+import CEL
+import Foundation
+
+/// How a property's converted output is read back as the CEL value rules and `compute` see
+/// (SPEC §8): `int64`→int, `uint64`→uint, `double`, `decimal` by its digits, `date`→timestamp,
+/// `data`→bytes, containers as lists and maps, nested models as maps of their fields. Made
+/// once per property at load, from its type.
+indirect enum OutputReading: Sendable {
+    case bool, int, uint, double, decimal, string, timestamp, bytes
+    /// `any`: the output's JSON as `transform` reads raw input.
+    case raw
+    case list(OutputReading)
+    case map(OutputReading)
+    case object(ObjectReading)
+}
+
+/// The readings of a model's fields, by output name. A class, so recursive models can point
+/// at themselves; filled before it is published.
+final class ObjectReading: @unchecked Sendable {
+    var fields: [(name: String, reading: OutputReading)] = []
+}
+
+private let timestampFunction = CELLibrary.standard.function("timestamp", .global, arity: 1)
+
+extension JSONDocument {
+    /// The output value at `node` read as `reading`; nil for null (which rules see as absent)
+    /// or when the budget runs out (`budget` goes below 0).
+    func celValue(_ node: Int, as reading: OutputReading, budget: inout Int) -> CELValue? {
+        budget -= 1
+        guard budget >= 0 else { return nil }
+        let entry = self[node]
+        if entry.kind == .null { return nil }
+        switch reading {
+        case .bool: return .bool(entry.kind == .true)
+        case .int: return Int64(String(decoding: content(node), as: UTF8.self)).map(CELValue.int)
+        case .uint: return UInt64(String(decoding: content(node), as: UTF8.self)).map(CELValue.uint)
+        case .double: return Double(String(decoding: content(node), as: UTF8.self)).map(CELValue.double)
+        case .decimal: return CELDecimal(String(decoding: content(node), as: UTF8.self)).map(CELValue.decimal)
+        case .string: return .string(decodedString(node))
+        case .timestamp:
+            guard case .unary(let parse)? = timestampFunction?.body else { return nil }
+            return try? parse(.string(decodedString(node)))
+        case .bytes: return Data(base64Encoded: decodedString(node)).map { .bytes(Array($0)) }
+        case .raw: return celValue(node, budget: &budget)
+        case .list(let element):
+            var items: [CELValue] = []
+            items.reserveCapacity(Int(entry.length))
+            var child = node + 1
+            for _ in 0..<Int(entry.length) {
+                items.append(celValue(child, as: element, budget: &budget) ?? .null)
+                if budget < 0 { return nil }
+                child = Int(self[child].end)
+            }
+            return .list(items)
+        case .map(let element):
+            var members: [(key: CELValue, value: CELValue)] = []
+            var key = node + 1
+            for _ in 0..<Int(entry.length) {
+                members.append((.string(decodedString(key)), celValue(key + 1, as: element, budget: &budget) ?? .null))
+                if budget < 0 { return nil }
+                key = Int(self[key + 1].end)
+            }
+            return .map(CELMap(lastWins: members))
+        case .object(let object):
+            // Members are in field order, absent ones skipped; a null one is absent to rules.
+            var members: [(key: CELValue, value: CELValue)] = []
+            var key = node + 1
+            var field = 0
+            for _ in 0..<Int(entry.length) {
+                let name = decodedString(key)
+                while field < object.fields.count && object.fields[field].name != name { field += 1 }
+                let reading = field < object.fields.count ? object.fields[field].reading : .raw
+                if let value = celValue(key + 1, as: reading, budget: &budget) { members.append((.string(name), value)) }
+                if budget < 0 { return nil }
+                key = Int(self[key + 1].end)
+            }
+            return .map(CELMap(lastWins: members))
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import CEL
+
+/// A property's `transform` (SPEC §8): the raw input value, as `self`, through a CEL
+/// expression, whose result the property's own converter then reads as if the payload had
+/// sent it — lax or strict as usual, with its checks. With `explain`, a transform that changed
+/// the value is listed as the coercion `transform`.
+final class TransformConverter: ValueConverter {
+    let program: CELProgram
+    let inner: any ValueConverter
+
+    init(program: CELProgram, inner: any ValueConverter) {
+        self.program = program
+        self.inner = inner
+    }
+
+    var keepsNullWords: Bool { inner.keepsNullWords }
+
+    func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
+        let scratch = ctx.expressions
+        guard let raw = ctx.document.celValue(node, budget: &ctx.ruleBudget) else {
+            ctx.fail(.ruleCostExceeded, "the document's expressions ran past their budget", node: node)
+            return false
+        }
+        scratch.activation.variables[0] = raw
+        scratch.activation.budget = ctx.ruleBudget
+        let result: CELValue
+        do throws(CELError) {
+            result = try program.evaluate(&scratch.activation)
+        } catch {
+            ctx.ruleBudget = scratch.activation.budget
+            scratch.activation.variables[0] = .null
+            let mark = ctx.issues.count
+            ctx.fail(error)
+            if ctx.issues.count > mark { ctx.issues[mark].input = ctx.document.text(node, limit: 100) }
+            return false
+        }
+        ctx.ruleBudget = scratch.activation.budget
+        scratch.activation.variables[0] = .null
+        if ctx.explain && !CELEquality.same(raw, result) { ctx.coerced("transform", node: node) }
+        return ctx.convert(result, through: inner)
+    }
+}
+
+/// Whether two values are the same value of the same type (a transform that changed nothing).
+enum CELEquality {
+    static func same(_ a: CELValue, _ b: CELValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): true
+        case (.bool(let x), .bool(let y)): x == y
+        case (.int(let x), .int(let y)): x == y
+        case (.uint(let x), .uint(let y)): x == y
+        case (.double(let x), .double(let y)): x == y
+        case (.string(let x), .string(let y)): x == y
+        case (.bytes(let x), .bytes(let y)): x == y
+        case (.decimal(let x), .decimal(let y)): x.description == y.description
+        case (.list(let x), .list(let y)): x.count == y.count && zip(x, y).allSatisfy { same($0, $1) }
+        default: false
+        }
+    }
+}
