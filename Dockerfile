@@ -71,7 +71,8 @@ RUN apt-get update \
 #     libc anyway;
 #   - the time zone database (tzdata) and /etc/localtime: convertd computes and prints dates in UTC
 #     itself (CivilCalendar, DateFormatter3339), glibc without /etc/localtime is UTC, and the ICU
-#     in the binary carries its own zone data;
+#     in the binary carries its own zone data, which CEL's time-zone accessors
+#     (`getHours('America/New_York')`) read through Foundation's TimeZone;
 #   - apt's and dpkg's databases, caches and logs, the shadow tools' backup files, what the removed
 #     packages' install scripts generated (PAM's and systemd's state and configuration), and the
 #     symbolic links left dangling (alternatives). /var/lib/dpkg/status is rewritten with the kept

@@ -270,6 +270,19 @@ def test_lists_every_error_and_marks_it_in_the_payload(browser, server):
          .endswith('"id": '), message="marks did not follow the edit")
 
 
+def test_shows_a_failed_rule_at_its_path_with_its_expression(browser, server):
+    open_playground(browser, server, "Order")
+    set_payload(browser, '{"id": 8, "valid_from": "2026-03-01",\n "valid_until": "2026-02-01", "phone": "1"}')
+    assert convert(browser).startswith("422 · 1 error")
+    assert errors(browser) == [("range_reversed", "/validUntil")]
+    item = browser.find_element(By.CSS_SELECTOR, "#errors > li").text
+    assert "validUntil must not be before validFrom" in item
+    assert "rule self.validFrom <= self.validUntil" in item
+    assert "from /valid_until" in item
+    # The rule's path points at the property, whose input is marked in the payload.
+    assert marks(browser) == [['"2026-02-01"', "error"]]
+
+
 def test_points_at_a_syntax_error(browser, server):
     open_playground(browser, server, "Book")
     # The server counts bytes; the page counts characters: "Dünë" is 4 characters and 6 bytes.

@@ -9,6 +9,7 @@ let benchmarks: @Sendable () -> Void = {
         warmupIterations: 10,
         maxDuration: .seconds(2)
     )
+    registerRuleBenchmarks()
     let inputs = Payload.all.compactMap { payload in payload.bytes().map { (payload, $0) } }
     guard inputs.count == Payload.all.count else {
         print("skipped: \(Payload.all.map(\.file).joined(separator: ", ")) not all found in \(Repository.corpus.path); "

@@ -13,6 +13,12 @@ public final class EngineRoundTrip {
         self.model = model
     }
 
+    /// Loads one schema file's text (YAML) for conversions into `model`.
+    public init(model: String, schema: String) throws {
+        engine = try Engine(sources: [SchemaSource(file: "benchmark.yaml", text: schema)])
+        self.model = model
+    }
+
     /// Parses, converts and writes `input`; the output stays valid until the next call.
     public func convert(_ input: UnsafeBufferPointer<UInt8>) throws(Failure) -> UnsafeBufferPointer<UInt8> {
         switch engine.convert(input, model: model, workspace: workspace) {

@@ -48,7 +48,7 @@ struct ExpressionCompiler {
         for property in model.properties where property.compute == nil {
             let (type, reading) = field(property.type, property)
             made.type.fields.append(.init(name: property.name, type: type, maxSize: maxSize(property.type, property)))
-            made.reading.fields.append((property.name, reading))
+            made.reading.append(property.name, reading)
         }
         return made
     }
@@ -108,7 +108,7 @@ struct ExpressionCompiler {
         let reads = SelfReads(program.expression)
         let values = reads.values.compactMap(type.index).sorted()
         let all = reads.whole ? Array(type.fields.indices) : reads.values.union(reads.tests).compactMap(type.index).sorted()
-        return .init(values: values, all: all)
+        return .init(values: values, all: all, whole: reads.whole)
     }
 
     /// A JSON Pointer's steps (a step of digits is an index).

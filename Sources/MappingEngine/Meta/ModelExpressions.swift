@@ -5,14 +5,15 @@ import CEL
 /// program. Nil on a model without either, whose objects never pay for them.
 final class ModelExpressions: @unchecked Sendable {
     /// The fields an expression reads: by value (it is skipped when one failed or is absent),
-    /// and in all (`has()` tests too; every field when it takes `self` whole).
+    /// and in all (`has()` tests too; every field when it takes `self` whole, all by value).
     struct Reads: Sendable {
         let values: [Int]
         let all: [Int]
+        let whole: Bool
     }
 
-    /// One rule and where its error points.
-    struct Rule: Sendable {
+    /// One rule and where its error points. A class, so running the rules copies no fields.
+    final class Rule: Sendable {
         let program: CELProgram
         let reads: Reads
         /// The error's code when the rule sets one.
@@ -22,10 +23,19 @@ final class ModelExpressions: @unchecked Sendable {
         let outPath: [PathComponent]
         /// The same place in the input: the property's own input path, then the rest.
         let inPath: [PathComponent]
+
+        init(program: CELProgram, reads: Reads, code: String?, message: String, outPath: [PathComponent], inPath: [PathComponent]) {
+            self.program = program
+            self.reads = reads
+            self.code = code
+            self.message = message
+            self.outPath = outPath
+            self.inPath = inPath
+        }
     }
 
     /// One `compute` property: an output-only member placed among the others.
-    struct Compute: Sendable {
+    final class Compute: Sendable {
         let name: String
         /// `"name":`.
         let member: [UInt8]
@@ -35,14 +45,25 @@ final class ModelExpressions: @unchecked Sendable {
         let position: Int
         /// The declared type's converter (with its checks), which the result goes through.
         let converter: any ValueConverter
+
+        init(name: String, member: [UInt8], program: CELProgram, reads: Reads, position: Int, converter: any ValueConverter) {
+            self.name = name
+            self.member = member
+            self.program = program
+            self.reads = reads
+            self.position = position
+            self.converter = converter
+        }
     }
 
     /// The readings of the model's fields (its properties but the computed ones, in output order).
     let object: ObjectReading
     let rules: [Rule]
     let computes: [Compute]
-    /// For each field, whether some rule or compute reads it: only those are read back.
-    let reads: [Bool]
+    /// The fields some rule or compute reads by value, in order: only those are read back.
+    let readFields: [Int]
+    /// The fields only tested with `has()`: only whether they are there is noted.
+    let testedFields: [Int]
     /// The field called by each output name.
     let fieldIndex: [String: Int]
 
@@ -50,11 +71,10 @@ final class ModelExpressions: @unchecked Sendable {
         self.object = object
         self.rules = rules
         self.computes = computes
-        var reads = [Bool](repeating: false, count: object.fields.count)
-        for fields in rules.map(\.reads.all) + computes.map(\.reads.all) {
-            for field in fields { reads[field] = true }
-        }
-        self.reads = reads
+        let reads = rules.map(\.reads) + computes.map(\.reads)
+        let values = Set(reads.map { $0.whole ? $0.all : $0.values }.joined())
+        readFields = values.sorted()
+        testedFields = Set(reads.map(\.all).joined()).subtracting(values).sorted()
         fieldIndex = Dictionary(object.fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 }

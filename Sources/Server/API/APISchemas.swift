@@ -72,6 +72,17 @@ enum APISchemas {
             "file": ["type": "string", "description": "`invalid_schema`: the file with the mistake."],
             "model": ["type": "string", "description": "`invalid_schema`: the model with the mistake."],
             "property": ["type": "string", "description": "`invalid_schema`: the property with the mistake."],
+            "limit": ["type": "string", "description": "`invalid_schema`: the registry limit the schemas go over."],
+            "expression": [
+                "type": "object", "required": ["name", "code", "column", "source"],
+                "description": "`invalid_schema`: a CEL expression refused, the kind of mistake and its 1-based column.",
+                "properties": [
+                    "name": ["type": "string", "description": "`rule 2`, `compute`, `transform` or `when 1`."],
+                    "code": ["type": "string", "enum": .array(["syntax_error", "unknown_property", "type_error", "cost_unbounded",
+                                                               "cost_exceeded", "invalid_pattern"].map { .string($0) })],
+                    "column": ["type": "integer", "minimum": 1], "source": ["type": "string"],
+                ],
+            ],
         ],
     ]
 
@@ -95,10 +106,16 @@ enum APISchemas {
             "properties": [
                 "path": ["type": "string", "description": "JSON Pointer into the output (with the item index first for an array body)."],
                 "source": ["type": "string", "description": "JSON Pointer into the input, when it differs from `path`."],
-                "code": ["type": "string", "enum": .array(ErrorCode.allCases.map { .string($0.rawValue) })],
+                // A rule may name its own code, so the built-in ones are listed, not enumerated.
+                "code": [
+                    "type": "string", "pattern": "^[a-z][a-z0-9_]*$",
+                    "description": .string("One of " + ErrorCode.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+                        + ", or the `code` a failed model rule declares."),
+                ],
                 "message": ["type": "string"],
                 "input": ["description": "The offending value (a string cut to 100 characters when it was longer)."],
                 "total": ["type": "integer", "description": "`too_many_errors`: how many errors there were in all."],
+                "rule": ["type": "string", "description": "A failed model rule: its CEL expression."],
             ],
         ]
     }
@@ -160,13 +177,26 @@ enum APISchemas {
             "unknownKeys": ["type": "string", "enum": .array(UnknownKeyPolicy.allCases.map { .string($0.rawValue) })],
             "required": ["const": "all"],
             "discriminator": [
-                "type": "object", "required": ["from", "mapping"],
-                "properties": ["from": ["type": "string"], "mapping": ["type": "object", "additionalProperties": ["type": "string"]]],
+                "type": "object", "description": "A tag (`from` and `mapping`) or `when` predicates, with an optional `fallback`.",
+                "properties": [
+                    "from": ["type": "string"], "mapping": ["type": "object", "additionalProperties": ["type": "string"]],
+                    "when": ["type": "array", "items": ["type": "object", "required": ["if", "model"],
+                                                        "properties": ["if": ["type": "string"], "model": ["type": "string"]]]],
+                    "fallback": ["type": "string"],
+                ],
             ],
             "properties": [
                 "type": "object",
-                "additionalProperties": ["type": "object", "required": ["type", "from", "required"],
-                                         "properties": ["type": ["type": "string"], "from": names, "required": ["type": "boolean"]]],
+                "description": "Each property; a `compute` one (output only) has its type and expression, not `from` or `required`.",
+                "additionalProperties": ["type": "object", "required": ["type"],
+                                         "properties": ["type": ["type": "string"], "from": names, "required": ["type": "boolean"],
+                                                        "compute": ["type": "string"], "transform": ["type": "string"]]],
+            ],
+            "rules": [
+                "type": "array",
+                "items": ["type": "object", "required": ["rule"],
+                          "properties": ["rule": ["type": "string"], "path": ["type": "string"], "code": ["type": "string"],
+                                         "message": ["type": "string"]]],
             ],
         ],
     ]

@@ -43,49 +43,42 @@ extension CELChecker {
         library.functions.keys.contains { $0.name == name }
     }
 
-    /// The result type of the overloads the arguments fit: the first one's, or `dyn` when
-    /// several fit with different results (an argument of type `dyn` fits many).
+    /// The result type of the overloads the arguments fit, as cel-go's `resolveOverload` joins
+    /// them: the one's that fits, or, when several fit (an argument of type `dyn` or an unbound
+    /// variable fits many), theirs if they all agree and `dyn` otherwise.
+    ///
+    /// Each overload is tried on a copy of the bindings, and only a lone fit keeps what it
+    /// bound: when `x + x` fits both `(int, int)` and `(string, string)`, binding `x` to `int`
+    /// would refuse a later `x + 'a'` that the evaluator may well run. A type parameter of the
+    /// fitting overload that the arguments left unbound is `dyn` (the `V` of `map(K, V)` for a
+    /// `dyn[k]`), so a later use cannot pin it either.
     private mutating func checkOverloads(_ expr: CELExpr, _ name: String, _ overloads: [CELFunction.Overload],
                                          receiver: CELExpr?, args: [CELExpr]) throws(CELCompileError) -> CELType {
         var argTypes: [CELType] = []
         if let receiver { argTypes.append(try check(receiver)) }
         for arg in args { argTypes.append(try check(arg)) }
         var result: CELType?
+        var fit: CELTypeBindings?
+        var fits = 0
         for overload in overloads where overload.parameters.count == argTypes.count {
-            let (parameters, overloadResult) = instantiate(overload)
-            guard bindings.isAssignable(argTypes, to: parameters) else { continue }
-            let type = bindings.substitute(overloadResult)
+            let (parameters, overloadResult, fresh) = bindings.instantiate(overload)
+            var trial = bindings
+            guard trial.isAssignable(argTypes, to: parameters) else { continue }
+            trial.bindUnboundToDyn(fresh)
+            let type = trial.substitute(overloadResult)
             if result == nil {
                 result = type
             } else if result != .dyn, result != type {
                 result = .dyn
             }
+            fits += 1
+            fit = trial
         }
         guard let result else {
             throw noMatchingOverload(expr, name, argTypes, receiver: receiver != nil)
         }
+        if fits == 1, let fit { bindings = fit }
         return result
-    }
-
-    /// An overload's types with its type parameters renamed to fresh variables, so two calls
-    /// of `size(list(A))` do not bind the same `A`.
-    private mutating func instantiate(_ overload: CELFunction.Overload) -> ([CELType], CELType) {
-        var fresh: [String: CELType] = [:]
-        func rename(_ type: CELType) -> CELType {
-            switch type {
-            case .parameter(let name):
-                if let variable = fresh[name] { return variable }
-                let variable = bindings.freshVariable()
-                fresh[name] = variable
-                return variable
-            case .list(let element): return .list(rename(element))
-            case .map(let key, let value): return .map(key: rename(key), value: rename(value))
-            case .type(let type): return .type(rename(type))
-            default: return type
-            }
-        }
-        let parameters = overload.parameters.map(rename)
-        return (parameters, rename(overload.result))
     }
 
     /// `&&` and `||` take bools (or `dyn`): checked here, whatever the library declares, since

@@ -12,8 +12,43 @@ struct CELTypeBindings {
 
     /// A type variable no overload declares: overloads name theirs with letters, these with `%`.
     mutating func freshVariable() -> CELType {
+        .parameter(freshName())
+    }
+
+    private mutating func freshName() -> String {
         count += 1
-        return .parameter("%\(count)")
+        return "%\(count)"
+    }
+
+    /// An overload's types with its type parameters renamed to fresh variables, so two calls
+    /// of `size(list(A))` do not bind the same `A`: its parameters, result and new variables.
+    mutating func instantiate(_ overload: CELFunction.Overload) -> ([CELType], CELType, [String]) {
+        var fresh: [String: CELType] = [:]
+        var names: [String] = []
+        func rename(_ type: CELType) -> CELType {
+            switch type {
+            case .parameter(let name):
+                if let variable = fresh[name] { return variable }
+                let renamed = freshName()
+                names.append(renamed)
+                fresh[name] = .parameter(renamed)
+                return .parameter(renamed)
+            case .list(let element): return .list(rename(element))
+            case .map(let key, let value): return .map(key: rename(key), value: rename(value))
+            case .type(let type): return .type(rename(type))
+            default: return type
+            }
+        }
+        let parameters = overload.parameters.map(rename)
+        return (parameters, rename(overload.result), names)
+    }
+
+    /// Binds to `dyn` those of `names` that nothing bound: what an overload's parameter is when
+    /// its arguments did not say (`dyn` fits `list(A)` without telling `A`).
+    mutating func bindUnboundToDyn(_ names: [String]) {
+        for name in names where bindings[name] == nil {
+            bindings[name] = .dyn
+        }
     }
 
     /// `type` with every bound variable replaced by its binding; unbound ones stay, or become

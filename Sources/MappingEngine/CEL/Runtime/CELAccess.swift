@@ -9,7 +9,7 @@ enum CELAccess {
             switch key {
             case .int(let value): position = value
             case .uint(let value):
-                guard value <= UInt64(Int64.max) else { throw outOfRange(key, elements.count) }
+                guard value <= UInt64(Int64.max) else { throw outOfRange("\(value)u", elements.count) }
                 position = Int64(value)
             case .double(let value):
                 guard let integral = Int64(exactly: value) else {
@@ -19,7 +19,7 @@ enum CELAccess {
             default:
                 throw CELError(.invalidArgument, "invalid list index of type \(key.typeName)")
             }
-            guard position >= 0, position < elements.count else { throw outOfRange(key, elements.count) }
+            guard position >= 0, position < elements.count else { throw outOfRange(String(position), elements.count) }
             return elements[Int(position)]
         case .map(let map):
             guard let value = map[key] else { throw CELError(.noSuchKey, "no such key") }
@@ -57,8 +57,8 @@ enum CELAccess {
         }
     }
 
-    private static func outOfRange(_ key: CELValue, _ count: Int) -> CELError {
-        CELError(.indexOutOfRange, "index out of range: \(key) of a list of \(count)")
+    private static func outOfRange(_ index: String, _ count: Int) -> CELError {
+        CELError(.indexOutOfRange, "index \(index) out of range for a list of \(count)")
     }
 
     private static func unselectable(_ operand: CELValue, _ field: String) -> CELError {

@@ -41,7 +41,6 @@ struct CELParser {
         self.maxDepth = maxDepth
     }
 
-
     /// Consumes the current token and returns it.
     @discardableResult
     mutating func advance() throws(CELCompileError) -> CELToken {
@@ -64,7 +63,6 @@ struct CELParser {
         }
         return CELCompileError(.syntax, column: token.offset + 1, "unexpected \(lexer.quote(token))")
     }
-
 
     /// `Expr = ConditionalOr ["?" ConditionalOr ":" Expr]`: every nested expression enters
     /// here, so this is where the parser's recursion is counted.

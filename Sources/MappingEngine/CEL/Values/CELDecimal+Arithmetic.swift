@@ -48,6 +48,10 @@ extension CELDecimal {
         if isZero {
             return CELDecimal(0, exponent: ideal) ?? CELDecimal(significand: .small(0), exponent: 0)
         }
+        if case .small(let x) = significand, case .small(let y) = other.significand,
+           let quotient = CELDecimal.divide(x.magnitude, y.magnitude, negative: negative, ideal: ideal) {
+            return quotient
+        }
         let (_, dividend) = parts
         let (_, divisor) = other.parts
         let precision = CELDecimal.divisionDigits
@@ -65,6 +69,11 @@ extension CELDecimal {
             quotient = kept
             if order > 0 || (order == 0 && (kept.limbs.first ?? 0) % 2 == 1) {
                 quotient = quotient + CELDecimalMagnitude(1)
+                // 99…9 rounded up is 10…0: one digit too many, and that digit a zero.
+                if quotient.digitCount > precision {
+                    quotient = quotient.shiftedRight(by: 1).quotient
+                    exponent += 1
+                }
             }
             exact = exact && dropped.isZero
             exponent += excess
@@ -78,6 +87,41 @@ extension CELDecimal {
             }
         }
         return try CELDecimal(negative: negative, magnitude: quotient, exponent: exponent)
+    }
+
+    /// `dividend / divisor` as `divided(by:)` computes it, in 128 bits: when the scaled
+    /// dividend fits (a divisor of up to three digits), no big integer is made. Nil otherwise.
+    private static func divide(_ dividend: UInt128, _ divisor: UInt128, negative: Bool, ideal: Int) -> CELDecimal? {
+        let precision = divisionDigits
+        let scale = max(0, precision + 1 + digitCount(divisor) - digitCount(dividend))
+        guard scale < powersOfTen.count else { return nil }
+        let (scaled, overflow) = dividend.multipliedReportingOverflow(by: UInt128(powersOfTen[scale]))
+        guard !overflow else { return nil }
+        var quotient = scaled / divisor
+        var exact = scaled % divisor == 0
+        var exponent = ideal - scale
+        let excess = digitCount(quotient) - precision
+        if excess > 0 {
+            let power = UInt128(powersOfTen[excess])
+            let dropped = quotient % power
+            quotient /= power
+            let half = power / 2
+            let roundUp = dropped > half || (dropped == half && (!exact || quotient % 2 == 1))
+            if roundUp { quotient += 1 }
+            if quotient == UInt128(powersOfTen[precision]) {
+                quotient /= 10
+                exponent += 1
+            }
+            exact = exact && dropped == 0
+            exponent += excess
+        }
+        if exact {
+            while exponent < ideal, quotient % 10 == 0 {
+                quotient /= 10
+                exponent += 1
+            }
+        }
+        return CELDecimal(negative ? -Int128(quotient) : Int128(quotient), exponent: exponent)
     }
 
     /// Both significands at the smaller exponent, when they fit inline.

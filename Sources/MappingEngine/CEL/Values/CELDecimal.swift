@@ -109,38 +109,4 @@ public struct CELDecimal: Sendable {
     static let powersOfTen: [Int128] = (0...38).map { power in
         (0..<power).reduce(1) { value, _ in value * 10 }
     }
-
-    /// The key a map lookup with this decimal finds: its value when it is an integer in
-    /// int or uint range.
-    var integerKey: CELMapKey? {
-        guard let (negative, magnitude) = integerMagnitude else { return nil }
-        if negative {
-            guard magnitude <= UInt128(Int64.max) + 1 else { return nil }
-            return .int(magnitude == UInt128(Int64.max) + 1 ? .min : -Int64(magnitude))
-        }
-        return CELMapKey(key: magnitude <= UInt128(UInt64.max) ? .uint(UInt64(magnitude)) : .null)
-    }
-
-    /// The value as a sign and a 128-bit magnitude, when it is an integer that fits.
-    var integerMagnitude: (negative: Bool, magnitude: UInt128)? {
-        integerPart(exact: true)
-    }
-
-    /// The integer part, toward zero, as a sign and a 128-bit magnitude, when it fits.
-    var truncatedMagnitude: (negative: Bool, magnitude: UInt128)? {
-        integerPart(exact: false)
-    }
-
-    private func integerPart(exact: Bool) -> (negative: Bool, magnitude: UInt128)? {
-        let (negative, magnitude) = parts
-        if exponent >= 0 {
-            if magnitude.isZero { return (false, 0) }
-            guard exponent <= 38, let whole = magnitude.uint128 else { return nil }
-            let (scaled, overflow) = whole.multipliedReportingOverflow(by: UInt128(CELDecimal.powersOfTen[Int(exponent)]))
-            return overflow ? nil : (negative, scaled)
-        }
-        let (quotient, remainder) = magnitude.shiftedRight(by: Int(-exponent))
-        guard !exact || remainder.isZero, let whole = quotient.uint128 else { return nil }
-        return (negative && whole != 0, whole)
-    }
 }

@@ -15,7 +15,8 @@ public struct CELTimestamp: Sendable, Hashable, Comparable {
     }
 }
 
-/// A signed span of time, in CEL's range of about ±10,000 years; `nanos` has the sign of
+/// A signed span of time, in CEL's range of a signed 64-bit count of nanoseconds (about
+/// ±292 years, langdef "Overflow", as cel-go holds it); `nanos` has the sign of
 /// `seconds` (protobuf's Duration).
 public struct CELDuration: Sendable, Hashable, Comparable {
     public var seconds: Int64

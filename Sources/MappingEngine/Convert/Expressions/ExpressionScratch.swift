@@ -23,11 +23,31 @@ final class ExpressionScratch {
     }
 
     @exclusivity(unchecked) var activation = CELActivation(variables: [.null], fields: [])
+    /// The written object's members, three offsets a field (`WrittenObject.scan`): room for
+    /// `spanCapacity` fields, grown by `reserveSpans`.
+    @exclusivity(unchecked) private(set) var spans = UnsafeMutablePointer<Int>.allocate(capacity: 3 * 16)
+    @exclusivity(unchecked) private var spanCapacity = 16
+    /// Which fields failed, when some did.
+    @exclusivity(unchecked) var failed: [Bool] = []
     @exclusivity(unchecked) private var levels: [Level] = []
     /// Levels in use.
     @exclusivity(unchecked) private(set) var depth = 0
 
     init() {}
+
+    deinit { spans.deallocate() }
+
+    /// Makes room for the spans of `fields` fields, and for their values in the activation.
+    func reserve(fields: Int) {
+        if fields > spanCapacity {
+            spans.deallocate()
+            spanCapacity = max(fields, spanCapacity * 2)
+            spans = .allocate(capacity: 3 * spanCapacity)
+        }
+        if activation.fields.count < fields {
+            activation.fields.append(contentsOf: repeatElement(nil, count: fields - activation.fields.count))
+        }
+    }
 
     /// The next level's scratch, in use until `release()`.
     func acquire() -> Level {

@@ -10,78 +10,78 @@ extension ModelMeta {
         let issueMark = ctx.issues.count
         let errorMark = ctx.errorCount
         let ok = convertObjectMembers(node, &ctx)
-        let failed = failedFields(expressions, issueMark: issueMark, errorMark: errorMark, ctx)
-        let level = ctx.expressions.acquire()
-        defer { ctx.expressions.release() }
-        // The object as written, parsed again in place: its members are the converted values
-        // the rules read. Nothing writes to the output until `writeComputed`, which needs only offsets.
-        let document = ctx.out.withBytes { level.parse(UnsafeBufferPointer(rebasing: $0[start...])) }
-        var anchors: [Int] = []
-        guard fillFields(expressions, from: document, anchors: &anchors, &ctx) else {
+        let scratch = ctx.expressions
+        let level = scratch.acquire()
+        defer { scratch.release() }
+        // The object as written: its members are the converted values the rules read. Nothing
+        // writes to the output until `writeComputed`, which needs only offsets.
+        scratch.reserve(fields: expressions.object.fields.count)
+        let tail = ctx.out.withBytes { WrittenObject.scan(UnsafeBufferPointer(rebasing: $0[start...]), keys: expressions.object.keys,
+                                                            into: scratch.spans) }
+        guard fillFields(expressions, objectStart: start, level: level, &ctx) else {
             costExceeded(&ctx)
             return false
         }
+        let failed = ctx.errorCount != errorMark && markFailed(expressions, issueMark: issueMark, errorMark: errorMark, &ctx)
         var holds = ok
-        for rule in expressions.rules where Self.applies(rule.reads, failed: failed, ctx) {
+        for rule in expressions.rules where Self.applies(rule.reads, failed: failed, scratch) {
             if !check(rule, &ctx) { holds = false }
         }
         // Computed members only for an object that converted: a failed one is not written.
         guard holds, ctx.errorCount == errorMark, !expressions.computes.isEmpty else { return holds }
-        return writeComputed(expressions, objectStart: start, anchors: anchors, &ctx)
+        return writeComputed(expressions, objectStart: start, tail: tail, &ctx)
     }
 
     /// Whether an expression is evaluated: every field it reads by value converted and is
     /// present (a null is absent); `has()` is how an expression asks about the others.
-    private static func applies(_ reads: ModelExpressions.Reads, failed: Set<Int>, _ ctx: borrowing ConversionContext) -> Bool {
-        let fields = ctx.expressions.activation.fields
-        return reads.values.allSatisfy { !failed.contains($0) && fields[$0] != nil }
+    private static func applies(_ reads: ModelExpressions.Reads, failed: Bool, _ scratch: ExpressionScratch) -> Bool {
+        for field in reads.values where scratch.activation.fields[field] == nil || (failed && scratch.failed[field]) { return false }
+        return true
     }
 
-    /// The fields whose conversion failed, by the errors recorded since `issueMark`; every
-    /// field when some error went unrecorded past the cap (which one cannot be told).
-    private func failedFields(_ expressions: ModelExpressions, issueMark: Int, errorMark: Int, _ ctx: borrowing ConversionContext) -> Set<Int> {
-        var failed = Set<Int>()
+    /// Marks in `scratch.failed` the fields whose conversion failed, by the errors recorded
+    /// since `issueMark`; every field when some error went unrecorded past the cap (which one
+    /// cannot be told). True when any field failed.
+    private func markFailed(_ expressions: ModelExpressions, issueMark: Int, errorMark: Int, _ ctx: inout ConversionContext) -> Bool {
+        let scratch = ctx.expressions
+        let count = expressions.object.fields.count
+        scratch.failed.removeAll(keepingCapacity: true)
+        scratch.failed.append(contentsOf: repeatElement(false, count: count))
         var recorded = 0
         for issue in ctx.issues[issueMark...] {
             guard case .error = issue.kind else { continue }
             recorded += 1
-            if case .key(let name)? = issue.outPath.last, let field = expressions.fieldIndex[name] { failed.insert(field) }
+            if case .key(let name)? = issue.outPath.last, let field = expressions.fieldIndex[name] { scratch.failed[field] = true }
         }
-        if ctx.errorCount - errorMark > recorded { return Set(expressions.object.fields.indices) }
-        return failed
+        if ctx.errorCount - errorMark > recorded {
+            for field in 0..<count { scratch.failed[field] = true }
+        }
+        return true
     }
 
-    /// Puts the values of the fields the expressions read into the activation, and notes for
-    /// each field where its member starts in the written object (−1 when absent) and where the
-    /// object's `}` is, as the places computed members go. False when the budget runs out.
-    private func fillFields(_ expressions: ModelExpressions, from document: JSONDocument, anchors: inout [Int],
+    /// Puts the values of the fields the expressions read into the activation, from the spans
+    /// `WrittenObject.scan` found. False when the budget runs out.
+    private func fillFields(_ expressions: ModelExpressions, objectStart: Int, level: ExpressionScratch.Level,
                             _ ctx: inout ConversionContext) -> Bool {
         let fields = expressions.object.fields
         let scratch = ctx.expressions
-        scratch.activation.fields.removeAll(keepingCapacity: true)
-        scratch.activation.fields.append(contentsOf: repeatElement(nil, count: fields.count))
-        let collectAnchors = !expressions.computes.isEmpty
-        if collectAnchors { anchors = [Int](repeating: -1, count: fields.count + 1) }
-        let root = document[0]
-        var key = 1
-        var field = 0
-        var kept = false
-        for _ in 0..<Int(root.length) {
-            let name = document.decodedString(key)
-            while field < fields.count && fields[field].name != name { field += 1 }
-            guard field < fields.count else {
-                kept = true
-                break
+        // Only the fields read are set: no expression of this model looks at the others.
+        let base = ctx.out.withBytes { $0.baseAddress.unsafelyUnwrapped } + objectStart
+        for field in expressions.readFields {
+            let valueStart = scratch.spans[field * 3 + 1]
+            guard valueStart >= 0 else {
+                scratch.activation.fields[field] = nil
+                continue
             }
-            if collectAnchors { anchors[field] = Int(document[key].start) - 1 }
-            if expressions.reads[field] {
-                scratch.activation.fields[field] = document.celValue(key + 1, as: fields[field].reading, budget: &ctx.ruleBudget)
-                if ctx.ruleBudget < 0 { return false }
-            }
-            key = Int(document[key + 1].end)
+            let bytes = UnsafeBufferPointer(start: base + valueStart, count: scratch.spans[field * 3 + 2] - valueStart)
+            scratch.activation.fields[field] = fields[field].reading.value(of: bytes, level: level, budget: &ctx.ruleBudget)
+            if ctx.ruleBudget < 0 { return false }
         }
-        // Members kept under `unknownKeys: keep` follow the fields: computed ones go before them.
-        if collectAnchors { anchors[fields.count] = kept ? Int(document[key].start) - 1 : document.input.count - 1 }
+        // A field only `has()` looks at needs no value, only to be there and not null.
+        for field in expressions.testedFields {
+            let valueStart = scratch.spans[field * 3 + 1]
+            scratch.activation.fields[field] = valueStart >= 0 && base[valueStart] != UInt8(ascii: "n") ? .null : nil
+        }
         return true
     }
 
@@ -114,13 +114,14 @@ extension ModelMeta {
         ctx.issues[mark].inPath.append(contentsOf: rule.inPath.reversed())
     }
 
-    /// Evaluates the computed members, converts each through its type and puts it in its place.
-    private func writeComputed(_ expressions: ModelExpressions, objectStart: Int, anchors: [Int], _ ctx: inout ConversionContext) -> Bool {
+    /// Evaluates the computed members, converts each through its type and puts it in its place:
+    /// before the first field declared after it that is present, else where `tail` says.
+    private func writeComputed(_ expressions: ModelExpressions, objectStart: Int, tail: Int, _ ctx: inout ConversionContext) -> Bool {
         // Evaluated first, all of them: converting a value may run other models' expressions,
-        // which reuse the activation.
+        // which reuse the activation and the spans.
         var values: [CELValue?] = []
         for compute in expressions.computes {
-            guard Self.applies(compute.reads, failed: [], ctx) else {
+            guard Self.applies(compute.reads, failed: false, ctx.expressions) else {
                 values.append(nil)
                 continue
             }
@@ -133,10 +134,17 @@ extension ModelMeta {
                 return false
             }
         }
+        // The places, read before converting anything: a converted value may be an object
+        // whose own expressions reuse the spans.
+        let spans = ctx.expressions.spans
+        let fieldCount = expressions.object.fields.count
+        let anchors = expressions.computes.map { compute in
+            objectStart + ((compute.position..<fieldCount).lazy.map { spans[$0 * 3] }.first { $0 >= 0 } ?? tail)
+        }
         // From the last place to the first, so the places before stay where they are.
-        for (compute, value) in zip(expressions.computes, values).reversed() {
-            guard let value else { continue }
-            let anchor = objectStart + (anchors[compute.position...].first { $0 >= 0 } ?? anchors[anchors.count - 1])
+        for (index, compute) in expressions.computes.enumerated().reversed() {
+            guard let value = values[index] else { continue }
+            let anchor = anchors[index]
             let start = ctx.out.count
             let mark = ctx.issues.count
             guard ctx.convert(value, through: compute.converter) else {

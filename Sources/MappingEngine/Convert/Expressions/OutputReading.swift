@@ -17,7 +17,14 @@ indirect enum OutputReading: Sendable {
 /// The readings of a model's fields, by output name. A class, so recursive models can point
 /// at themselves; filled before it is published.
 final class ObjectReading: @unchecked Sendable {
-    var fields: [(name: String, reading: OutputReading)] = []
+    private(set) var fields: [(name: String, reading: OutputReading)] = []
+    /// Each field's `"name":`, as the writer writes it.
+    let keys = FieldKeys()
+
+    func append(_ name: String, _ reading: OutputReading) {
+        fields.append((name, reading))
+        keys.append(JSONValue.string(name).jsonBytes + [UInt8(ascii: ":")])
+    }
 }
 
 private let timestampFunction = CELLibrary.standard.function("timestamp", .global, arity: 1)
@@ -75,6 +82,37 @@ extension JSONDocument {
                 key = Int(self[key + 1].end)
             }
             return .map(CELMap(lastWins: members))
+        }
+    }
+}
+
+extension OutputReading {
+    /// The value the writer wrote as `bytes`, read as this; nil for null (which rules see as
+    /// absent) or when the budget runs out. Scalars are read from their text directly; a
+    /// container is parsed into `level`'s tape first.
+    func value(of bytes: UnsafeBufferPointer<UInt8>, level: ExpressionScratch.Level, budget: inout Int) -> CELValue? {
+        guard let first = bytes.first, first != UInt8(ascii: "n") else { return nil }
+        switch self {
+        case .bool:
+            budget -= 1
+            return budget >= 0 ? .bool(first == UInt8(ascii: "t")) : nil
+        case .int:
+            budget -= 1
+            return budget >= 0 ? Int64(String(decoding: bytes, as: UTF8.self)).map(CELValue.int) : nil
+        case .uint:
+            budget -= 1
+            return budget >= 0 ? UInt64(String(decoding: bytes, as: UTF8.self)).map(CELValue.uint) : nil
+        case .double:
+            budget -= 1
+            return budget >= 0 ? Double(String(decoding: bytes, as: UTF8.self)).map(CELValue.double) : nil
+        case .decimal:
+            budget -= 1
+            return budget >= 0 ? CELDecimal(utf8: bytes).map(CELValue.decimal) : nil
+        case .string where !bytes.contains(UInt8(ascii: "\\")):
+            budget -= 1
+            return budget >= 0 ? .string(String(decoding: UnsafeBufferPointer(rebasing: bytes[1..<(bytes.count - 1)]), as: UTF8.self)) : nil
+        default:
+            return level.parse(bytes).celValue(0, as: self, budget: &budget)
         }
     }
 }

@@ -125,6 +125,30 @@ import Testing
         #expect(try CheckFixtures.check("x.all(e, e)", in: environment).type == .bool)
     }
 
+    /// An operand of type `dyn`, or a variable nothing has bound, fits many overloads: the
+    /// call is `dyn`, and trying the first overload does not pin the operand to it.
+    static let dynOperands: [(source: String, type: CELType)] = [
+        ("doc['e']", .dyn),
+        ("doc['e'] + doc['e']", .dyn),
+        ("(doc['e'] + doc['e']) + 'x'", .string),
+        ("doc['e'] + doc['e'] == 'xx'", .bool),
+        ("doc.e + 1", .dyn),
+        ("size(doc['e'] + doc['e'])", .int),
+        ("[].map(x, x + x)", .list(.dyn)),
+        ("[].map(x, 'a' + (x + x))", .list(.string)),
+        ("[].map(x, [x + x, x + 1, x + 'a'])", .list(.list(.dyn))),
+        ("['a'].map(x, doc['e']).filter(x, 'a'.startsWith(doc.e + x))", .list(.dyn)),
+        // One overload fits: its type stands, and binds what it must.
+        ("[].map(x, x.startsWith('a'))", .list(.bool)),
+        ("[] + [1]", .list(.int)),
+    ]
+
+    @Test(arguments: dynOperands)
+    func callsOnDynOperandsAreDyn(_ source: String, _ type: CELType) throws {
+        let environment = CheckFixtures.variables([("doc", .dyn)])
+        #expect(try CheckFixtures.check(source, in: environment).type == type, "\(source)")
+    }
+
     @Test func nullIsAssignableOnlyToNullDynModelsAndTimes() throws {
         let environment = CheckFixtures.variables([("n", .null), ("t", .timestamp), ("s", .string)])
         #expect(try CheckFixtures.check("n == null", in: environment).type == .bool)

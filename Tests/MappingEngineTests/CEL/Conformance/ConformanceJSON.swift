@@ -1,6 +1,6 @@
 /// A JSON document as `JSONDecoder` reads it, for the parts of the conformance files whose
 /// shape depends on their content (VALUE, TYPE, EXPECT): read once, then taken apart by hand.
-indirect enum ConformanceJSON: Decodable, Sendable {
+indirect enum ConformanceJSON: Decodable, Sendable, CustomStringConvertible {
     case null
     case bool(Bool)
     case number(Double)
@@ -39,5 +39,17 @@ indirect enum ConformanceJSON: Decodable, Sendable {
     var string: String? {
         guard case .string(let text) = self else { return nil }
         return text
+    }
+
+    /// Compact JSON, for messages (object members in no set order).
+    var description: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let value): return String(value)
+        case .number(let value): return String(value)
+        case .string(let value): return value.debugDescription
+        case .array(let elements): return "[" + elements.map(\.description).joined(separator: ",") + "]"
+        case .object(let members): return "{" + members.map { $0.key.debugDescription + ":" + $0.value.description }.joined(separator: ",") + "}"
+        }
     }
 }

@@ -20,6 +20,7 @@ enum ConformanceRunner {
     }
 
     private static func outcome(_ test: ConformanceTest) throws -> Outcome {
+        guard test.container.isEmpty else { return .failed("harness: names resolve in container \(test.container)") }
         var variables: [CELEnvironment.Variable] = []
         for declaration in test.typeEnv ?? [] {
             guard let ident = declaration.ident else { return .failed("harness: declares a function, \(declaration.name)") }
@@ -30,11 +31,6 @@ enum ConformanceRunner {
         }
         var environment = CELEnvironment(variables: variables, patterns: PatternCELCompiler())
         environment.check = !test.disableCheck
-        var activation = CELActivation(variables: try variables.map { variable in
-            guard let binding = test.bindings[variable.name] else { return .null }
-            return try ConformanceValue.decode(binding)
-        })
-
         let expectedError = test.expect["error"]?.string
         let expectedValue = try test.expect["value"].map(ConformanceValue.decode)
         let expectedType = try test.expect["deducedType"].map(ConformanceType.decode)
@@ -51,6 +47,12 @@ enum ConformanceRunner {
         }
         if test.checkOnly { return .passed }
 
+        var values: [CELValue] = []
+        for variable in variables {
+            guard let binding = test.bindings[variable.name] else { return .failed("harness: \(variable.name) is declared, not bound") }
+            values.append(try ConformanceValue.decode(binding))
+        }
+        var activation = CELActivation(variables: values)
         let result: CELValue
         do {
             result = try program.evaluate(&activation)

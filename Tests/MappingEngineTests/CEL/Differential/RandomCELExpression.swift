@@ -3,14 +3,20 @@ import TestSupport
 /// Random documents and random CEL expressions over them (the variable `doc`), in the part of
 /// CEL that cel-python 0.5 evaluates as CEL says: field selection, `has`, int arithmetic,
 /// comparisons of one type, `&& || ! ?:`, `in`, `size`, the macros, `contains startsWith
-/// endsWith`, concatenation, `string(int)`. Left out because cel-python differs from CEL:
-/// equality and `in` across types (it errs where CEL says false), negative list indexes (it
-/// counts from the end), the three-argument `map`, the extensions and doubles' division.
+/// endsWith`, concatenation, `string(int)`; no doubles, and no extensions (cel-python has
+/// none). Left out because cel-python differs from CEL: equality and `in` across types (it errs
+/// where CEL says false), negative list indexes (it counts from the end), the three-argument
+/// `map`. And written around its bugs: `has` over a missing object (false, where CEL errs) is only written
+/// on paths every document holds; an error in the body of `map`, `filter` or `exists_one`
+/// escapes `&&`, `||` and `?:` (CEL absorbs it), so those bodies cannot err; `contains` is
+/// missing on a concatenation's result, so its receiver is a path of `doc` or a literal.
 struct RandomCELExpression {
     var random: SeededRandom
 
-    /// Field names; a few never appear in a shape, so reading them is an error.
-    static let keys = ["a", "b", "c", "d", "e", "n", "name", "tags", "items", "flag", "zz", "missing"]
+    /// The documents' field names.
+    static let keys = ["a", "b", "c", "d", "e", "n", "name", "tags", "items", "flag"]
+    /// Names no document has: reading them is an error.
+    static let absentKeys = ["zz", "missing"]
     /// Strings that order differently by code point, by UTF-16 and by Swift's canonical
     /// equivalence ("é" precomposed and decomposed are different CEL strings).
     static let strings = ["", "a", "ab", "abc", "b", "ba", "x y", "é", "e\u{301}", "😀", "Z", "\u{FF5E}"]
@@ -18,12 +24,13 @@ struct RandomCELExpression {
 
     /// The variables in scope: `doc`, then each enclosing macro's variable.
     private var scope: [(name: String, shape: DifferentialShape)] = []
+    /// Writing an expression that cannot err: no field that a document may lack, no division,
+    /// no index.
+    private var safe = false
 
     init(random: SeededRandom) {
         self.random = random
     }
-
-    // MARK: documents
 
     /// A document: an object of 3 to 6 fields, nested up to three levels.
     mutating func document() -> (shape: DifferentialShape, value: DifferentialValue) {
@@ -32,7 +39,7 @@ struct RandomCELExpression {
     }
 
     private mutating func objectShape(depth: Int) -> DifferentialShape {
-        let names = Self.keys.prefix(10).shuffled(using: &random).prefix(3 + random.below(4))
+        let names = Self.keys.shuffled(using: &random).prefix(3 + random.below(4))
         return .object(names.map { .init(name: $0, shape: shape(depth: depth - 1), optional: random.below(4) == 0) })
     }
 
@@ -48,7 +55,7 @@ struct RandomCELExpression {
         }
     }
 
-    mutating func value(_ shape: DifferentialShape) -> DifferentialValue {
+    private mutating func value(_ shape: DifferentialShape) -> DifferentialValue {
         switch shape {
         case .int: return .int(Int64(random.below(41)) - 20)
         case .string: return .string(pick(Self.strings))
@@ -61,9 +68,7 @@ struct RandomCELExpression {
         }
     }
 
-    // MARK: expressions
-
-    /// An expression of type `shape` over `doc` of `documentShape`.
+    /// An expression (a bool, an int, a string or a list) over `doc` of `documentShape`.
     mutating func expression(over documentShape: DifferentialShape) -> String {
         scope = [("doc", documentShape)]
         return expression(pick([.bool, .bool, .int, .string, .list(.int), .list(.string)]), depth: 4)
@@ -88,14 +93,14 @@ struct RandomCELExpression {
     private mutating func intExpression(_ depth: Int) -> String? {
         switch random.below(8) {
         case 0, 1:
-            let op = pick(["+", "-", "*", "/", "%", "+", "-"])
+            let op = safe ? pick(["+", "-", "*"]) : pick(["+", "-", "*", "/", "%", "+", "-"])
             return "(\(expression(.int, depth: depth - 1)) \(op) \(expression(.int, depth: depth - 1)))"
         case 2: return "-(\(expression(.int, depth: depth - 1)))"
         case 3:
             guard let sized = sizedExpression(depth) else { return nil }
             return random.below(2) == 0 ? "size(\(sized))" : "\(sized).size()"
         case 4: return conditional(.int, depth)
-        case 5: return "(\(expression(.list(.int), depth: depth - 1)))[\(random.below(4))]"
+        case 5: return safe ? nil : "(\(expression(.list(.int), depth: depth - 1)))[\(random.below(4))]"
         case 6: return indexedField(.int)
         default: return leaf(.int)
         }
@@ -105,7 +110,7 @@ struct RandomCELExpression {
         switch random.below(6) {
         case 0, 1: return "(\(expression(.string, depth: depth - 1)) + \(expression(.string, depth: depth - 1)))"
         case 2: return conditional(.string, depth)
-        case 3: return "(\(expression(.list(.string), depth: depth - 1)))[\(random.below(3))]"
+        case 3: return safe ? nil : "(\(expression(.list(.string), depth: depth - 1)))[\(random.below(3))]"
         case 4: return "string(\(expression(.int, depth: depth - 1)))"
         default: return indexedField(.string)
         }
@@ -121,19 +126,20 @@ struct RandomCELExpression {
         case 3: return "(\(expression(.bool, depth: depth - 1)) || \(expression(.bool, depth: depth - 1)))"
         case 4: return "!(\(expression(.bool, depth: depth - 1)))"
         case 5:
-            guard let object = pickTerm(where: \.isObject), case .object(let fields) = object.shape else { return nil }
-            let field = random.below(4) == 0 || fields.isEmpty ? pick(Self.keys) : pick(fields).name
+            guard let object = pickTerm(where: \.isObject, sure: true), case .object(let fields) = object.shape else { return nil }
+            let field = random.below(4) == 0 || fields.isEmpty ? pick(Self.keys + Self.absentKeys) : pick(fields).name
             return "has(\(object.text).\(field))"
         case 6:
             let element = pick([DifferentialShape.int, .string])
             return "(\(expression(element, depth: depth - 1)) in \(expression(.list(element), depth: depth - 1)))"
         case 7:
             guard let object = pickTerm(where: \.isObject), case .object(let fields) = object.shape else { return nil }
-            let key = random.below(3) == 0 || fields.isEmpty ? pick(Self.keys) : pick(fields).name
+            let key = random.below(3) == 0 || fields.isEmpty ? pick(Self.keys + Self.absentKeys) : pick(fields).name
             return "('\(key)' in \(object.text))"
         case 8:
             let method = pick(["contains", "startsWith", "endsWith"])
-            return "\(expression(.string, depth: depth - 1)).\(method)(\(expression(.string, depth: depth - 1)))"
+            let receiver = method == "contains" ? containsReceiver() : expression(.string, depth: depth - 1)
+            return "\(receiver).\(method)(\(expression(.string, depth: depth - 1)))"
         case 9, 10:
             return macro(pick(["all", "exists", "exists_one"]), result: .bool, depth)
         default: return conditional(.bool, depth)
@@ -145,7 +151,7 @@ struct RandomCELExpression {
         case 0: return "(\(expression(.list(element), depth: depth - 1)) + \(expression(.list(element), depth: depth - 1)))"
         case 1:
             let list = expression(.list(element), depth: depth - 1)
-            return withLoopVariable(element) { this, variable in
+            return withLoopVariable(element, safe: true) { this, variable in
                 "(\(list)).filter(\(variable), \(this.expression(.bool, depth: depth - 1)))"
             }
         case 2, 3: return macro("map", result: element, depth)
@@ -166,16 +172,23 @@ struct RandomCELExpression {
             variableShape = pick([.int, .string, .bool])
             range = expression(.list(variableShape), depth: depth - 1)
         }
-        return withLoopVariable(variableShape) { this, variable in
+        return withLoopVariable(variableShape, safe: name == "map" || name == "exists_one") { this, variable in
             "(\(range)).\(name)(\(variable), \(this.expression(name == "map" ? result : .bool, depth: depth - 1)))"
         }
     }
 
-    private mutating func withLoopVariable(_ shape: DifferentialShape, _ body: (inout Self, String) -> String) -> String? {
+    /// `body` with a new loop variable of `shape` in scope, and in safe mode if asked.
+    private mutating func withLoopVariable(_ shape: DifferentialShape, safe: Bool = false,
+                                           _ body: (inout Self, String) -> String) -> String? {
         guard scope.count < Self.loopVariables.count else { return nil }
         let name = Self.loopVariables[scope.count - 1]
+        let wasSafe = self.safe
         scope.append((name, shape))
-        defer { scope.removeLast() }
+        self.safe = wasSafe || safe
+        defer {
+            scope.removeLast()
+            self.safe = wasSafe
+        }
         return body(&self, name)
     }
 
@@ -195,7 +208,8 @@ struct RandomCELExpression {
     /// `object['field']` for a field of `shape`.
     private mutating func indexedField(_ shape: DifferentialShape) -> String? {
         let candidates = terms().compactMap { term -> (String, String)? in
-            guard case .object(let fields) = term.shape, let field = fields.first(where: { $0.shape == shape }) else { return nil }
+            guard !safe || term.sure, case .object(let fields) = term.shape,
+                  let field = fields.first(where: { $0.shape == shape && !(safe && $0.optional) }) else { return nil }
             return (term.text, field.name)
         }
         guard !candidates.isEmpty else { return nil }
@@ -203,10 +217,17 @@ struct RandomCELExpression {
         return "\(object)['\(field)']"
     }
 
+    /// A string read from the document or written as a literal, never one that cel-python
+    /// made (a loop variable may hold a concatenation's result).
+    private mutating func containsReceiver() -> String {
+        if random.below(3) != 0, let term = pickTerm(where: { $0 == .string }), term.text.hasPrefix("doc") { return term.text }
+        return literal(.string)
+    }
+
     /// A path of `shape` (now and then one that no document has), or a literal.
     private mutating func leaf(_ shape: DifferentialShape) -> String {
-        if random.below(12) == 0, let object = pickTerm(where: \.isObject) {
-            return "\(object.text).\(pick(Self.keys.suffix(2)))"
+        if !safe, random.below(12) == 0, let object = pickTerm(where: \.isObject) {
+            return "\(object.text).\(pick(Self.absentKeys))"
         }
         if random.below(3) != 0, let term = pickTerm(where: { $0 == shape }) { return term.text }
         return literal(shape)
@@ -224,24 +245,24 @@ struct RandomCELExpression {
         }
     }
 
-    // MARK: paths
-
-    private typealias Term = (text: String, shape: DifferentialShape)
+    /// A path; `sure` when every document holds it (no optional field on the way).
+    private typealias Term = (text: String, shape: DifferentialShape, sure: Bool)
 
     /// Every path from a variable in scope through object fields, up to three selections.
     private func terms() -> [Term] {
         var found: [Term] = []
-        func walk(_ text: String, _ shape: DifferentialShape, _ depth: Int) {
-            found.append((text, shape))
+        func walk(_ text: String, _ shape: DifferentialShape, _ sure: Bool, _ depth: Int) {
+            found.append((text, shape, sure))
             guard depth < 3, case .object(let fields) = shape else { return }
-            for field in fields { walk("\(text).\(field.name)", field.shape, depth + 1) }
+            for field in fields { walk("\(text).\(field.name)", field.shape, sure && !field.optional, depth + 1) }
         }
-        for variable in scope { walk(variable.name, variable.shape, 0) }
+        for variable in scope { walk(variable.name, variable.shape, true, 0) }
         return found
     }
 
-    private mutating func pickTerm(where matches: (DifferentialShape) -> Bool) -> Term? {
-        let candidates = terms().filter { matches($0.shape) }
+    /// A path whose shape `matches`; one every document holds when `sure` or in safe mode.
+    private mutating func pickTerm(where matches: (DifferentialShape) -> Bool, sure: Bool = false) -> Term? {
+        let candidates = terms().filter { matches($0.shape) && ($0.sure || !(sure || safe)) }
         return candidates.isEmpty ? nil : pick(candidates)
     }
 

@@ -29,6 +29,26 @@ import Testing
         Line:
           properties:
             qty: int32
+        Kept:
+          unknownKeys: keep
+          properties:
+            a: string
+            b: string
+            ab: { type: string, compute: "self.a + self.b" }
+            c: string
+            last: { type: int64, compute: "has(self.c) ? 3 : 2" }
+          rules:
+            - { rule: "has(self.a) || has(self.c)", code: needs_a_or_c }
+        Outer:
+          properties:
+            inner: Inner
+            list: { type: "array<Inner>", maxItems: 10 }
+          rules:
+            - { rule: "self.list.all(i, i.n < self.inner.n)", path: /list, code: not_below }
+        Inner:
+          properties:
+            n: int32
+          rules: ["self.n >= 0"]
         Sum:
           properties:
             a: decimal
@@ -114,6 +134,38 @@ import Testing
         let listed = Set(errors.map { "\($0.codeText)@\($0.path)" })
         // The items rule reads a property that failed: it is not evaluated.
         #expect(listed == ["min_above_max@/max", "rule_failed@", "invalid_number@/items/2/qty"], "\(listed)")
+    }
+
+    @Test func computedMembersGoBeforeKeptKeysAndAfterAbsentOnes() {
+        #expect(Self.text(Self.convert(#"{"a": "x", "b": "y", "zz": 1}"#, "Kept")) == #"{"a":"x","b":"y","ab":"xy","last":2,"zz":1}"#)
+        #expect(Self.text(Self.convert(#"{"c": "z", "a": "x", "b": "y"}"#, "Kept")) == #"{"a":"x","b":"y","ab":"xy","c":"z","last":3}"#)
+        #expect(Self.text(Self.convert(#"{"b": "y", "c": "z"}"#, "Kept")) == #"{"b":"y","c":"z","last":3}"#)
+    }
+
+    @Test func aNullPropertyIsNotHas() throws {
+        guard case .failure(let errors) = Self.convert(#"{"a": null, "b": "y", "c": null}"#, "Kept") else {
+            Issue.record("expected needs_a_or_c")
+            return
+        }
+        #expect(errors.map(\.codeText) == ["needs_a_or_c"])
+    }
+
+    @Test func nestedModelsRunTheirOwnRulesFirstAndTheOuterRuleSeesThem() throws {
+        #expect(Self.text(Self.convert(#"{"inner": {"n": 5}, "list": [{"n": 1}, {"n": 2}]}"#, "Outer"))
+                == #"{"inner":{"n":5},"list":[{"n":1},{"n":2}]}"#)
+        guard case .failure(let errors) = Self.convert(#"{"inner": {"n": 1}, "list": [{"n": -1}, {"n": 3}]}"#, "Outer") else {
+            Issue.record("expected failures")
+            return
+        }
+        let listed = errors.map { "\($0.codeText)@\($0.path)" }
+        // The element's own rule fails at its index; the outer rule reads `list`, which did not
+        // convert, so it is not evaluated.
+        #expect(listed == ["rule_failed@/list/0"], "\(listed)")
+        guard case .failure(let outer) = Self.convert(#"{"inner": {"n": 1}, "list": [{"n": 0}, {"n": 3}]}"#, "Outer") else {
+            Issue.record("expected not_below")
+            return
+        }
+        #expect(outer.map { "\($0.codeText)@\($0.path)" } == ["not_below@/list"])
     }
 
     @Test func decimalsAreExactInRules() {

@@ -1,0 +1,108 @@
+/// An object the engine has just written, found member by member without parsing it again:
+/// its members are the model's fields in order (absent ones left out), then any kept under
+/// `unknownKeys: keep`, all in the minified form the writer gives them.
+enum WrittenObject {
+    /// Fills `spans` with three offsets per field (its member's first byte, its value's first
+    /// and past-last byte; −1 when absent), relative to `bytes`, which starts at the object's
+    /// `{`. Returns where computed members after every field go: the first kept member, or `}`.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, keys: FieldKeys, into spans: UnsafeMutablePointer<Int>) -> Int {
+        let base = bytes.baseAddress.unsafelyUnwrapped
+        let count = keys.count
+        for i in 0..<(count * 3) { spans[i] = -1 }
+        var at = 1
+        var field = 0
+        let end = bytes.count - 1
+        while at < end {
+            if base[at] == UInt8(ascii: ",") { at += 1 }
+            // The next field whose key is here: the fields between were left out.
+            var match = field
+            while match < count && !keys.matches(match, at: base + at, available: end - at) { match += 1 }
+            guard match < count else { return at }
+            let valueStart = at + keys.length(match)
+            let valueEnd = skipValue(base, valueStart, end)
+            spans[match * 3] = at
+            spans[match * 3 + 1] = valueStart
+            spans[match * 3 + 2] = valueEnd
+            field = match + 1
+            at = valueEnd
+        }
+        return end
+    }
+
+    /// The offset past the value starting at `at`: a string to its closing quote, a container
+    /// to its closing bracket, anything else to the next `,` `}` or `]`.
+    @inline(__always)
+    static func skipValue(_ bytes: UnsafePointer<UInt8>, _ at: Int, _ end: Int) -> Int {
+        var i = at
+        if bytes[i] == UInt8(ascii: "\"") {
+            i += 1
+            while i < end {
+                let byte = bytes[i]
+                if byte == UInt8(ascii: "\"") { return i + 1 }
+                i += byte == UInt8(ascii: "\\") ? 2 : 1
+            }
+            return end
+        }
+        var depth = 0
+        var inString = false
+        while i < end {
+            let byte = bytes[i]
+            if inString {
+                if byte == UInt8(ascii: "\\") {
+                    i += 2
+                    continue
+                }
+                if byte == UInt8(ascii: "\"") { inString = false }
+            } else {
+                switch byte {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    if depth == 0 { return i }
+                    depth -= 1
+                    if depth == 0 { return i + 1 }
+                case UInt8(ascii: ","):
+                    if depth == 0 { return i }
+                default: break
+                }
+            }
+            i += 1
+        }
+        return i
+    }
+}
+
+/// The fields' `"name":` texts as the writer writes them, back to back in memory this owns,
+/// so a scan compares bytes without touching an array per key.
+final class FieldKeys: @unchecked Sendable {
+    // Written only while the model compiles, before it is published: no exclusivity checks.
+    @exclusivity(unchecked) private var bytes: [UInt8] = []
+    /// Where each key starts in `bytes`, and one past the last.
+    @exclusivity(unchecked) private var starts: [Int] = [0]
+
+    var count: Int { starts.count - 1 }
+
+    func append(_ key: [UInt8]) {
+        bytes += key
+        starts.append(bytes.count)
+    }
+
+    @inline(__always)
+    func length(_ field: Int) -> Int { starts[field + 1] - starts[field] }
+
+    /// Whether the key of `field` is the text at `at`, of which `available` bytes are left.
+    @inline(__always)
+    func matches(_ field: Int, at: UnsafePointer<UInt8>, available: Int) -> Bool {
+        starts.withUnsafeBufferPointer { starts in
+            let start = starts[field]
+            let length = starts[field + 1] - start
+            guard length <= available else { return false }
+            return bytes.withUnsafeBufferPointer { key in
+                // Keys are short: a loop beats a call to memcmp.
+                let key = key.baseAddress.unsafelyUnwrapped + start
+                for i in 0..<length where key[i] != at[i] { return false }
+                return true
+            }
+        }
+    }
+}
