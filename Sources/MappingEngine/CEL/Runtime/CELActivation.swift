@@ -8,7 +8,8 @@ public struct CELActivation: Sendable {
     /// index in its `CELObjectType`; nil where the field is absent.
     public var fields: [CELValue?]
     /// What is left of the run-time budget: each step costs 1, each byte a string function
-    /// reads or makes costs 1/16; at 0 evaluation stops with `rule_cost_exceeded`.
+    /// reads or makes costs 1/16. A budget of N allows exactly N steps: evaluation stops with
+    /// `rule_cost_exceeded` at the step that would take it below 0.
     public var budget: Int
 
     public init(variables: [CELValue] = [], fields: [CELValue?] = [], budget: Int = .max) {

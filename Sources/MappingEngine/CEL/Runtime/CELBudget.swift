@@ -21,11 +21,12 @@ enum CELBudget {
 }
 
 extension CELActivation {
-    /// Spends `cost` of the budget; throws `rule_cost_exceeded` once it is spent.
+    /// Spends `cost` of the budget; throws `rule_cost_exceeded` when it has less than that
+    /// left: a budget of N allows exactly N steps.
     @inline(__always)
     mutating func charge(_ cost: Int = 1) throws(CELError) {
         budget &-= cost
-        if budget <= 0 { throw CELBudget.exhausted }
+        if budget < 0 { throw CELBudget.exhausted }
     }
 
     /// Spends what reading or making `value` costs.

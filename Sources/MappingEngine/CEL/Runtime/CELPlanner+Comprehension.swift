@@ -26,31 +26,43 @@ extension CELPlanner {
             try activation.charge()
             let iterated = try range(&activation, &locals)
             locals[accumulator] = .success(try initial(&activation, &locals))
-            switch iterated {
-            case .list(let elements):
-                for (index, element) in elements.enumerated() {
-                    try activation.charge()
-                    if let second {
-                        locals[first] = .success(.int(Int64(index)))
-                        locals[second] = .success(element)
-                    } else {
-                        locals[first] = .success(element)
-                    }
-                    if let condition, try !CELPlanner.holds(condition, &activation, &locals) { break }
-                    try CELPlanner.advance(step, accumulator, &activation, &locals)
-                }
-            case .map(let map):
-                for (key, value) in map.entries {
-                    try activation.charge()
-                    locals[first] = .success(key)
-                    if let second { locals[second] = .success(value) }
-                    if let condition, try !CELPlanner.holds(condition, &activation, &locals) { break }
-                    try CELPlanner.advance(step, accumulator, &activation, &locals)
-                }
-            default:
-                throw CELError(.noSuchOverload, "no such overload: cannot iterate over \(iterated.typeName)")
+            try CELPlanner.iterate(over: iterated, first: first, second: second, &activation, &locals) { activation, locals throws(CELError) in
+                if let condition, try !CELPlanner.holds(condition, &activation, &locals) { return false }
+                try CELPlanner.advance(step, accumulator, &activation, &locals)
+                return true
             }
             return try result(&activation, &locals)
+        }
+    }
+
+    /// Runs `body` once for each element of `range`, each time costing 1 of the budget: with a
+    /// list's element (or its index and the element) in slots `first` (and `second`), a map's
+    /// key (or its key and value); until `body` returns false. What folds and quantifiers share.
+    @inline(__always)
+    static func iterate(over range: CELValue, first: Int, second: Int?,
+                        _ activation: inout CELActivation, _ locals: inout CELLocals,
+                        _ body: (inout CELActivation, inout CELLocals) throws(CELError) -> Bool) throws(CELError) {
+        switch range {
+        case .list(let elements):
+            for (index, element) in elements.enumerated() {
+                try activation.charge()
+                if let second {
+                    locals[first] = .success(.int(Int64(index)))
+                    locals[second] = .success(element)
+                } else {
+                    locals[first] = .success(element)
+                }
+                guard try body(&activation, &locals) else { return }
+            }
+        case .map(let map):
+            for (key, value) in map.entries {
+                try activation.charge()
+                locals[first] = .success(key)
+                if let second { locals[second] = .success(value) }
+                guard try body(&activation, &locals) else { return }
+            }
+        default:
+            throw CELError(.noSuchOverload, "no such overload: cannot iterate over \(range.typeName)")
         }
     }
 

@@ -11,12 +11,12 @@ extension CELPlanner {
         case ("@not_strictly_false", 1): return CELLogicSteps.notStrictlyFalse(try plan(args[0]))
         case ("!_", 1): return CELLogicSteps.not(try plan(args[0]))
         case ("matches", 2): return try matches(args[0], args[1])
-        case ("_==_", 2): return try equality(args, negated: false)
-        case ("_!=_", 2): return try equality(args, negated: true)
-        case ("_<_", 2): return try ordering(args, .less)
-        case ("_<=_", 2): return try ordering(args, .lessOrEqual)
-        case ("_>_", 2): return try ordering(args, .greater)
-        case ("_>=_", 2): return try ordering(args, .greaterOrEqual)
+        case ("_==_", 2): return try comparison(args, .equal)
+        case ("_!=_", 2): return try comparison(args, .notEqual)
+        case ("_<_", 2): return try comparison(args, .less)
+        case ("_<=_", 2): return try comparison(args, .lessOrEqual)
+        case ("_>_", 2): return try comparison(args, .greater)
+        case ("_>=_", 2): return try comparison(args, .greaterOrEqual)
         case ("_+_", 2): return addition(try plan(args[0]), try plan(args[1]))
         case ("_-_", 2): return binary(try plan(args[0]), try plan(args[1]), CELArithmetic.subtract)
         case ("_*_", 2): return binary(try plan(args[0]), try plan(args[1]), CELArithmetic.multiply)
@@ -43,41 +43,19 @@ extension CELPlanner {
         }
     }
 
-    private mutating func equality(_ args: [CELExpr], negated: Bool) throws(CELCompileError) -> CELStep {
+    /// `x == y`, `x < y` …: two ints, and two decimals, decided inline. With a literal `y`
+    /// (`self.qty > 0`, the usual rule), the literal is held by the step instead of being a
+    /// node of its own, though it is charged as one.
+    private mutating func comparison(_ args: [CELExpr], _ relation: CELRelation) throws(CELCompileError) -> CELStep {
         let left = try plan(args[0])
         if case .literal(let literal) = args[1].kind {
             let integer = CELPlanner.integer(literal)
             return CELStep { activation, locals throws(CELError) in
                 try activation.charge(2)
                 let x = try left(&activation, &locals)
-                if case .int(let p) = x, let integer { return .bool((p == integer) != negated) }
+                if case .int(let p) = x, let integer { return .bool(relation.holds(p, integer)) }
                 try activation.charge(sizeOf: x)
-                return .bool(CELValue.celEquals(x, literal) != negated)
-            }
-        }
-        let right = try plan(args[1])
-        return CELStep { activation, locals throws(CELError) in
-            try activation.charge()
-            let x = try left(&activation, &locals)
-            let y = try right(&activation, &locals)
-            if case .int(let p) = x, case .int(let q) = y { return .bool((p == q) != negated) }
-            try activation.charge(sizeOf: x)
-            return .bool(CELValue.celEquals(x, y) != negated)
-        }
-    }
-
-    /// `x < y`; with a literal `y` (`self.qty > 0`, the usual rule), the literal is held by
-    /// the step instead of being a node of its own, though it is charged as one.
-    private mutating func ordering(_ args: [CELExpr], _ relation: CELRelation) throws(CELCompileError) -> CELStep {
-        let left = try plan(args[0])
-        if case .literal(let literal) = args[1].kind {
-            let integer = CELPlanner.integer(literal)
-            return CELStep { activation, locals throws(CELError) in
-                try activation.charge(2)
-                let x = try left(&activation, &locals)
-                if case .int(let p) = x, let integer { return .bool(relation.holds(p < integer ? -1 : (p == integer ? 0 : 1))) }
-                try activation.charge(sizeOf: x)
-                return .bool(relation.holds(try CELValue.celCompare(x, literal)))
+                return .bool(try relation.holds(x, literal))
             }
         }
         let right = try plan(args[1])
@@ -86,10 +64,10 @@ extension CELPlanner {
             let x = try left(&activation, &locals)
             let y = try right(&activation, &locals)
             // `if case` rather than a switch over `(x, y)`, which would copy both into a tuple.
-            if case .int(let p) = x, case .int(let q) = y { return .bool(relation.holds(p < q ? -1 : (p == q ? 0 : 1))) }
+            if case .int(let p) = x, case .int(let q) = y { return .bool(relation.holds(p, q)) }
             if case .decimal(let p) = x, case .decimal(let q) = y { return .bool(relation.holds(CELDecimal.compare(p, q))) }
             try activation.charge(sizeOf: x)
-            return .bool(relation.holds(try CELValue.celCompare(x, y)))
+            return .bool(try relation.holds(x, y))
         }
     }
 

@@ -31,34 +31,15 @@ extension CELPlanner {
             try activation.charge(3)
             let iterated = try range(&activation, &locals)
             var failure: CELError?
-            switch iterated {
-            case .list(let elements):
-                for (index, element) in elements.enumerated() {
-                    try activation.charge()
-                    if let second {
-                        locals[first] = .success(.int(Int64(index)))
-                        locals[second] = .success(element)
-                    } else {
-                        locals[first] = .success(element)
-                    }
-                    switch try CELLogicSteps.outcome(predicate, function, &activation, &locals) {
-                    case .success(let flag): if flag == decisive { return .bool(decisive) }
-                    case .failure(let error): if failure == nil { failure = error }
-                    }
+            var decided = false
+            try CELPlanner.iterate(over: iterated, first: first, second: second, &activation, &locals) { activation, locals throws(CELError) in
+                switch try CELLogicSteps.outcome(predicate, function, &activation, &locals) {
+                case .success(let flag): decided = flag == decisive
+                case .failure(let error): if failure == nil { failure = error }
                 }
-            case .map(let map):
-                for (key, value) in map.entries {
-                    try activation.charge()
-                    locals[first] = .success(key)
-                    if let second { locals[second] = .success(value) }
-                    switch try CELLogicSteps.outcome(predicate, function, &activation, &locals) {
-                    case .success(let flag): if flag == decisive { return .bool(decisive) }
-                    case .failure(let error): if failure == nil { failure = error }
-                    }
-                }
-            default:
-                throw CELError(.noSuchOverload, "no such overload: cannot iterate over \(iterated.typeName)")
+                return !decided
             }
+            if decided { return .bool(decisive) }
             if let failure { throw failure }
             return .bool(!decisive)
         }

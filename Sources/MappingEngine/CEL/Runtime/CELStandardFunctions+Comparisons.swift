@@ -26,6 +26,6 @@ extension CELStandardFunctions {
     private static func ordering(_ name: String, _ prefix: String, _ relation: CELRelation) -> CELFunction {
         CELFunction(name, .global, arity: 2,
                     overloads: orderedPairs.map { suffix, left, right in .init("\(prefix)_\(suffix)", [left, right], .bool) },
-                    body: .binary { x, y throws(CELError) in .bool(relation.holds(try CELValue.celCompare(x, y))) })
+                    body: .binary { x, y throws(CELError) in .bool(try relation.holds(x, y)) })
     }
 }

@@ -95,7 +95,8 @@ public struct CELDecimal: Sendable {
         }
     }
 
-    static func digitCount(_ value: UInt128) -> Int {
+    /// Decimal digits in `value` (0 for zero): a small significand's, a magnitude's top limb's.
+    static func digitCount(_ value: some UnsignedInteger) -> Int {
         var count = 0
         var rest = value
         while rest > 0 {

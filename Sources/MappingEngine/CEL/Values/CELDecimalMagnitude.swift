@@ -59,18 +59,7 @@ struct CELDecimalMagnitude: Sendable, Equatable {
     /// Decimal digits in the value (0 for zero).
     var digitCount: Int {
         guard let top = limbs.last else { return 0 }
-        return (limbs.count - 1) * Self.digitsPerLimb + CELDecimalMagnitude.digitCount(UInt64(top))
-    }
-
-    /// Decimal digits in `value` (0 for zero).
-    static func digitCount(_ value: UInt64) -> Int {
-        var count = 0
-        var rest = value
-        while rest > 0 {
-            count += 1
-            rest /= 10
-        }
-        return count
+        return (limbs.count - 1) * Self.digitsPerLimb + CELDecimal.digitCount(top)
     }
 
     /// The digits, most significant first ("0" for zero).

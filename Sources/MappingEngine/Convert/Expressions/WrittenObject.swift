@@ -6,27 +6,29 @@ enum WrittenObject {
     /// and past-last byte; −1 when absent), relative to `bytes`, which starts at the object's
     /// `{`. Returns where computed members after every field go: the first kept member, or `}`.
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, keys: FieldKeys, into spans: UnsafeMutablePointer<Int>) -> Int {
-        let base = bytes.baseAddress.unsafelyUnwrapped
-        let count = keys.count
-        for i in 0..<(count * 3) { spans[i] = -1 }
-        var at = 1
-        var field = 0
-        let end = bytes.count - 1
-        while at < end {
-            if base[at] == UInt8(ascii: ",") { at += 1 }
-            // The next field whose key is here: the fields between were left out.
-            var match = field
-            while match < count && !keys.matches(match, at: base + at, available: end - at) { match += 1 }
-            guard match < count else { return at }
-            let valueStart = at + keys.length(match)
-            let valueEnd = skipValue(base, valueStart, end)
-            spans[match * 3] = at
-            spans[match * 3 + 1] = valueStart
-            spans[match * 3 + 2] = valueEnd
-            field = match + 1
-            at = valueEnd
+        keys.withBuffers { keyBytes, starts in
+            let base = bytes.baseAddress.unsafelyUnwrapped
+            let count = starts.count - 1
+            for i in 0..<(count * 3) { spans[i] = -1 }
+            var at = 1
+            var field = 0
+            let end = bytes.count - 1
+            while at < end {
+                if base[at] == UInt8(ascii: ",") { at += 1 }
+                // The next field whose key is here: the fields between were left out.
+                var match = field
+                while match < count && !FieldKeys.same(keyBytes, starts[match], starts[match + 1], base + at, end - at) { match += 1 }
+                guard match < count else { return at }
+                let valueStart = at + starts[match + 1] - starts[match]
+                let valueEnd = skipValue(base, valueStart, end)
+                spans[match * 3] = at
+                spans[match * 3 + 1] = valueStart
+                spans[match * 3 + 2] = valueEnd
+                field = match + 1
+                at = valueEnd
+            }
+            return end
         }
-        return end
     }
 
     /// The offset past the value starting at `at`: a string to its closing quote, a container
@@ -87,22 +89,20 @@ final class FieldKeys: @unchecked Sendable {
         starts.append(bytes.count)
     }
 
+    /// Calls `body` with the keys' bytes and where each starts (one more than there are keys).
     @inline(__always)
-    func length(_ field: Int) -> Int { starts[field + 1] - starts[field] }
+    func withBuffers<R>(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<Int>) -> R) -> R {
+        bytes.withUnsafeBufferPointer { bytes in starts.withUnsafeBufferPointer { body(bytes, $0) } }
+    }
 
-    /// Whether the key of `field` is the text at `at`, of which `available` bytes are left.
+    /// Whether the key from `start` to `end` in `keys` is the text at `at`, of which `available` bytes are left.
     @inline(__always)
-    func matches(_ field: Int, at: UnsafePointer<UInt8>, available: Int) -> Bool {
-        starts.withUnsafeBufferPointer { starts in
-            let start = starts[field]
-            let length = starts[field + 1] - start
-            guard length <= available else { return false }
-            return bytes.withUnsafeBufferPointer { key in
-                // Keys are short: a loop beats a call to memcmp.
-                let key = key.baseAddress.unsafelyUnwrapped + start
-                for i in 0..<length where key[i] != at[i] { return false }
-                return true
-            }
-        }
+    static func same(_ keys: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ at: UnsafePointer<UInt8>, _ available: Int) -> Bool {
+        let length = end - start
+        guard length <= available else { return false }
+        // Keys are short: a loop beats a call to memcmp.
+        let key = keys.baseAddress.unsafelyUnwrapped + start
+        for i in 0..<length where key[i] != at[i] { return false }
+        return true
     }
 }

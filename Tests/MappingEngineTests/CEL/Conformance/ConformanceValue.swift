@@ -1,4 +1,4 @@
-import CEL
+@testable import CEL
 import Foundation
 
 /// The corpus' VALUE encoding (README) to `CELValue`, and the exact equality the tests compare
@@ -113,7 +113,7 @@ enum ConformanceValue {
             guard (1...9).contains(digits.count), let fraction = Int32(digits) else { return nil }
             nanos = fraction * Int32(pow(10, Double(9 - digits.count)))
         }
-        return CELTimestamp(seconds: daysFromCivil(year, month, day) * 86_400 + hour * 3_600 + minute * 60 + second, nanos: nanos)
+        return CELTimestamp(seconds: CELCivilTime.days(fromCivil: year, month, day) * 86_400 + hour * 3_600 + minute * 60 + second, nanos: nanos)
     }
 
     /// protobuf's JSON duration: `[-]seconds[.fraction]s`.
@@ -129,15 +129,5 @@ enum ConformanceValue {
             nanos = fraction * Int32(pow(10, Double(9 - parts[1].count)))
         }
         return negative ? CELDuration(seconds: -seconds, nanos: -nanos) : CELDuration(seconds: seconds, nanos: nanos)
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    private static func daysFromCivil(_ year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

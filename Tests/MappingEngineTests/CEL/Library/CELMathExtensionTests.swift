@@ -4,7 +4,7 @@ import Testing
 /// The math extension's functions, called directly as the globals `math.…` they are.
 @Suite struct CELMathExtensionTests {
     static func math(_ name: String, _ arguments: CELValue..., is expected: String) -> LibraryCase {
-        let shown = arguments.map(LibraryCase.render).joined(separator: ", ")
+        let shown = arguments.map(CELTestSupport.render).joined(separator: ", ")
         return LibraryCase(expression: "math.\(name)(\(shown))", function: "math.\(name)", style: .global,
                            arguments: arguments, expected: expected)
     }

@@ -67,10 +67,10 @@ import TestSupport
                 continue
             }
             let joined = LibraryCase.method("join", "join", .list(parts), search, is: "").value()
-            #expect(joined.map(LibraryCase.render) == LibraryCase.render(haystack))
+            #expect(joined.map(CELTestSupport.render) == CELTestSupport.render(haystack))
             let replaced = LibraryCase.method("replace", "replace", haystack, search, .string("|"), is: "").value()
             let expected = parts.compactMap { if case .string(let piece) = $0 { piece } else { nil } }.joined(separator: "|")
-            #expect(replaced.map(LibraryCase.render) == "'\(expected)'")
+            #expect(replaced.map(CELTestSupport.render) == "'\(expected)'")
         }
     }
 

@@ -9,7 +9,7 @@ struct LibraryCase: Sendable, CustomTestStringConvertible {
     var function: String
     var style: CELFunction.Style
     var arguments: [CELValue]
-    /// The result as `LibraryCase.render` writes it, or `error(kind)`.
+    /// The result as `CELTestSupport.render` writes it, or `error(kind)`.
     var expected: String
 
     var testDescription: String { expression }
@@ -48,28 +48,9 @@ struct LibraryCase: Sendable, CustomTestStringConvertible {
     /// library has no such function.
     func outcome() -> String {
         switch evaluate() {
-        case .success(let value): Self.render(value)
+        case .success(let value): CELTestSupport.render(value)
         case .failure(let error): "error(\(error.kind.rawValue))"
         case nil: "unregistered"
-        }
-    }
-
-    /// A value as the tables write it: `'text'`, `5`, `5u`, `5.0`, `true`, `null`, `[a, b]`.
-    static func render(_ value: CELValue) -> String {
-        switch value {
-        case .null: "null"
-        case .bool(let flag): "\(flag)"
-        case .int(let number): "\(number)"
-        case .uint(let number): "\(number)u"
-        case .double(let number): "\(number)"
-        case .string(let text): "'\(text)'"
-        case .bytes(let bytes): "b\(bytes)"
-        case .list(let elements): "[\(elements.map(render).joined(separator: ", "))]"
-        case .map(let map): "{\(map.entries.map { "\(render($0.key)): \(render($0.value))" }.joined(separator: ", "))}"
-        case .timestamp(let time): "timestamp(\(time.seconds), \(time.nanos))"
-        case .duration(let duration): "duration(\(duration.seconds), \(duration.nanos))"
-        case .decimal(let decimal): "decimal(\(decimal))"
-        case .type(let name): "type(\(name))"
         }
     }
 }

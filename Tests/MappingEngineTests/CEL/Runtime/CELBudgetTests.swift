@@ -49,8 +49,9 @@ import Testing
         #expect(error.kind == .costExceeded)
     }
 
-    @Test func aBudgetOfExactlyTheCostFailsAtZero() throws {
-        #expect(throws: CELError.self) { try Self.spent("1 + 2", budget: 3).get() }
+    @Test func aBudgetOfExactlyTheCostIsEnough() throws {
+        #expect(try Self.spent("1 + 2", budget: 3).get() == 3)
+        #expect(throws: CELError.self) { try Self.spent("1 + 2", budget: 2).get() }
         #expect(try Self.spent("1 + 2", budget: 4).get() == 3)
     }
 

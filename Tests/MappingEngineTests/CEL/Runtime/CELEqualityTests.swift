@@ -19,7 +19,7 @@ import Testing
         "timestamp(1) == timestamp(1)", "duration('1h') == duration('60m')",
     ])
     func holds(expression: String) throws {
-        #expect(try RuntimeCase.value(expression).map(RuntimeCase.render) == "true", "\(expression)")
+        #expect(try RuntimeCase.value(expression).map(CELTestSupport.render) == "true", "\(expression)")
     }
 
     @Test(arguments: [
@@ -33,7 +33,7 @@ import Testing
         "dyn(9223372036854775807) >= 9223372036854775808.0",
     ])
     func orders(expression: String) throws {
-        #expect(try RuntimeCase.value(expression).map(RuntimeCase.render) == "true", "\(expression)")
+        #expect(try RuntimeCase.value(expression).map(CELTestSupport.render) == "true", "\(expression)")
     }
 
     @Test(arguments: ["dyn(1) < 'a'", "null < null", "[1] < [2]", "{1: 1} < {2: 2}", "dyn(true) < 1",

@@ -30,9 +30,9 @@ import Testing
         var map = CELMap()
         for index in 0..<100 { try map.insert(.int(Int64(99 - index)), .string("v\(99 - index)")) }
         #expect(map.count == 100)
-        #expect(map.entries.first.map { RuntimeCase.render($0.key) } == "99")
+        #expect(map.entries.first.map { CELTestSupport.render($0.key) } == "99")
         for index in 0..<100 {
-            #expect(map[.uint(UInt64(index))].map(RuntimeCase.render) == "'v\(index)'")
+            #expect(map[.uint(UInt64(index))].map(CELTestSupport.render) == "'v\(index)'")
             #expect(map[.double(Double(index))] != nil)
         }
         #expect(map[.int(100)] == nil)
@@ -42,6 +42,6 @@ import Testing
     @Test func aHostMapKeepsTheLastValueOfARepeatedKeyAndDropsOtherKeys() {
         let map = CELMap(entries: [(.string("a"), .int(1)), (.double(1), .int(2)), (.string("a"), .int(3))])
         #expect(map.count == 1)
-        #expect(map[field: "a"].map(RuntimeCase.render) == "3")
+        #expect(map[field: "a"].map(CELTestSupport.render) == "3")
     }
 }

@@ -18,7 +18,7 @@ import Testing
         let program = try CELProgram(source, in: environment)
         var activation = CELActivation(variables: [.null], fields: fields)
         do throws(CELError) {
-            return RuntimeCase.render(try program.evaluate(&activation))
+            return CELTestSupport.render(try program.evaluate(&activation))
         } catch {
             return "error(\(error.kind.rawValue))"
         }

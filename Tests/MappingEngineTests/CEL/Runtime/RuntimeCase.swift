@@ -42,33 +42,9 @@ enum RuntimeCase {
                           fields: [CELValue?] = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> CELError.Kind? {
         switch try evaluate(source, variables, values: values, fields: fields) {
         case .success(let value):
-            Issue.record("\(source) gave \(render(value)), not an error", sourceLocation: sourceLocation)
+            Issue.record("\(source) gave \(CELTestSupport.render(value)), not an error", sourceLocation: sourceLocation)
             return nil
         case .failure(let error): return error.kind
-        }
-    }
-
-    /// A value as the tables write it: `'text'`, `5`, `5u`, `5.0`, `true`, `[a, b]`, `{k: v}`,
-    /// `decimal(1.50)`, `type(int)`; timestamps and durations as `string()` writes them.
-    static func render(_ value: CELValue) -> String {
-        switch value {
-        case .null: "null"
-        case .bool(let flag): "\(flag)"
-        case .int(let number): "\(number)"
-        case .uint(let number): "\(number)u"
-        case .double(let number): "\(number)"
-        case .string(let text): "'\(text)'"
-        case .bytes(let bytes): "b\(bytes)"
-        case .list(let elements): "[\(elements.map(render).joined(separator: ", "))]"
-        case .map(let map): "{\(map.entries.map { "\(render($0.key)): \(render($0.value))" }.joined(separator: ", "))}"
-        case .timestamp, .duration:
-            if case .string(let text) = try? CELProgram("string(t)", in: environment([("t", .dyn)])).evaluate(with: value) {
-                "\(text)"
-            } else {
-                "?"
-            }
-        case .decimal(let decimal): "decimal(\(decimal))"
-        case .type(let name): "type(\(name))"
         }
     }
 
@@ -76,16 +52,8 @@ enum RuntimeCase {
     static func outcome(_ source: String, _ variables: [(String, CELType)] = [], values: [CELValue] = [],
                         fields: [CELValue?] = []) throws -> String {
         switch try evaluate(source, variables, values: values, fields: fields) {
-        case .success(let value): render(value)
+        case .success(let value): CELTestSupport.render(value)
         case .failure(let error): "error(\(error.kind.rawValue))"
         }
-    }
-}
-
-extension CELProgram {
-    /// The program over one variable's value.
-    func evaluate(with value: CELValue) throws(CELError) -> CELValue {
-        var activation = CELActivation(variables: [value])
-        return try evaluate(&activation)
     }
 }

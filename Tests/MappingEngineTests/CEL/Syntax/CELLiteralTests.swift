@@ -75,14 +75,7 @@ import Testing
 
     @Test(arguments: refused)
     func malformedLiteralsAreRefusedAtTheirFault(source: String, column: Int, says: String) {
-        do throws(CELCompileError) {
-            _ = try CELParser.parse(source, limits: CELLimits())
-            Issue.record("\(source) parsed")
-        } catch {
-            #expect(error.kind == .syntax)
-            #expect(error.column == column, "\(error)")
-            #expect(error.message.contains(says), "\(error)")
-        }
+        expectSyntaxError(source, column: column, says: says)
     }
 
     private func literal(_ source: String) throws -> CELValue {

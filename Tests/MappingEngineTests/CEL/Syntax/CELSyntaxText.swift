@@ -12,7 +12,7 @@ enum CELSyntaxText {
     static func text(_ expr: CELExpr) -> String {
         switch expr.kind {
         case .literal(let value):
-            return literal(value)
+            return CELTestSupport.render(value, quote: "\"")
         case .ident(let name):
             return name
         case .select(let operand, let field, let test):
@@ -27,19 +27,6 @@ enum CELSyntaxText {
             let variables = loop.iterVar + (loop.iterVar2.map { ", " + $0 } ?? "")
             return "fold(\(variables) in \(text(loop.iterRange)); \(loop.accuVar) = \(text(loop.accuInit)); "
                 + "while \(text(loop.loopCondition)); \(loop.accuVar) = \(text(loop.loopStep)); => \(text(loop.result)))"
-        }
-    }
-
-    private static func literal(_ value: CELValue) -> String {
-        switch value {
-        case .null: "null"
-        case .bool(let flag): "\(flag)"
-        case .int(let number): "\(number)"
-        case .uint(let number): "\(number)u"
-        case .double(let number): "\(number)"
-        case .string(let text): "\"\(text)\""
-        case .bytes(let data): "b\(data)"
-        default: "<not a literal>"
         }
     }
 }
