@@ -43,6 +43,31 @@ import Testing
         #expect(scrape.body.contains("# TYPE convertd_http_request_duration_seconds histogram"))
     }
 
+    @Test func countsFailedRulesBySchemaAndTheCodeClientsSaw() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("convertd-rules-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let schema = """
+            Range:
+              properties:
+                min: decimal
+                max: decimal
+              rules:
+                - { rule: "self.min <= self.max", code: min_above_max, path: /max }
+                - "self.max - self.min < 100"
+            """
+        try schema.write(to: directory.appendingPathComponent("range.yaml"), atomically: true, encoding: .utf8)
+        let service = try ServerFixture.service(directory: directory)
+        #expect(service.exchange("POST", "/convert/Range", body: #"{"min": 1, "max": 2}"#, contentType: jsonType).status == 200)
+        #expect(service.exchange("POST", "/convert/Range", body: #"{"min": 5, "max": 2}"#, contentType: jsonType).status == 422)
+        #expect(service.exchange("POST", "/convert/Range", body: #"{"min": 500, "max": 2}"#, contentType: jsonType).status == 422)
+        #expect(service.exchange("POST", "/convert/Range", body: #"{"min": 0, "max": 200}"#, contentType: jsonType).status == 422)
+        let samples = Exposition(service.exchange("GET", "/metrics").body)
+        #expect(samples[#"convertd_rule_failures_total{schema="Range",code="min_above_max"}"#] == 2)
+        #expect(samples[#"convertd_rule_failures_total{schema="Range",code="rule_failed"}"#] == 1)
+        #expect(samples[#"convertd_conversion_errors_total{code="rule_failed"}"#] == 3)
+    }
+
     @Test func statsAndMetricsReadTheSameCounters() throws {
         let service = try ServerFixture.service()
         for _ in 0..<4 { _ = service.exchange("POST", "/convert/Product", body: ServerFixture.productBody, contentType: jsonType) }
