@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An object the engine has just written, found member by member without parsing it again:
 /// its members are the model's fields in order (absent ones left out), then any kept under
 /// `unknownKeys: keep`, all in the minified form the writer gives them.
@@ -35,38 +41,45 @@ enum WrittenObject {
     /// to its closing bracket, anything else to the next `,` `}` or `]`.
     @inline(__always)
     static func skipValue(_ bytes: UnsafePointer<UInt8>, _ at: Int, _ end: Int) -> Int {
-        var i = at
-        if bytes[i] == UInt8(ascii: "\"") {
-            i += 1
-            while i < end {
-                let byte = bytes[i]
-                if byte == UInt8(ascii: "\"") { return i + 1 }
-                i += byte == UInt8(ascii: "\\") ? 2 : 1
-            }
-            return end
+        switch bytes[at] {
+        case UInt8(ascii: "\""):
+            return closingQuote(bytes, at + 1, end) + 1
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            return skipContainer(bytes, at, end)
+        default:
+            // A number or a literal: up to the next `,` or the object's end.
+            var i = at + 1
+            while i < end && bytes[i] != UInt8(ascii: ",") { i += 1 }
+            return i
         }
-        var depth = 0
-        var inString = false
+    }
+
+    /// The offset of the quote that closes a string whose text starts at `from`: `memchr` to
+    /// each quote, taken unless an odd run of backslashes escapes it.
+    private static func closingQuote(_ bytes: UnsafePointer<UInt8>, _ from: Int, _ end: Int) -> Int {
+        var from = from
+        while from < end, let found = memchr(bytes + from, Int32(UInt8(ascii: "\"")), end - from) {
+            let quote = bytes.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            var backslashes = 0
+            while quote - backslashes - 1 >= from && bytes[quote - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+            if backslashes % 2 == 0 { return quote }
+            from = quote + 1
+        }
+        return end
+    }
+
+    /// The offset past the container starting at `at`.
+    private static func skipContainer(_ bytes: UnsafePointer<UInt8>, _ at: Int, _ end: Int) -> Int {
+        var i = at + 1
+        var depth = 1
         while i < end {
-            let byte = bytes[i]
-            if inString {
-                if byte == UInt8(ascii: "\\") {
-                    i += 2
-                    continue
-                }
-                if byte == UInt8(ascii: "\"") { inString = false }
-            } else {
-                switch byte {
-                case UInt8(ascii: "\""): inString = true
-                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    if depth == 0 { return i }
-                    depth -= 1
-                    if depth == 0 { return i + 1 }
-                case UInt8(ascii: ","):
-                    if depth == 0 { return i }
-                default: break
-                }
+            switch bytes[i] {
+            case UInt8(ascii: "\""): i = closingQuote(bytes, i + 1, end)
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 { return i + 1 }
+            default: break
             }
             i += 1
         }
