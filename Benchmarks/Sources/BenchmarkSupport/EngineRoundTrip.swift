@@ -7,15 +7,9 @@ public final class EngineRoundTrip {
     private let workspace = Workspace()
     private let model: String
 
-    /// Loads the bundled schemas for conversions into `model`.
-    public init(model: String) throws {
-        engine = try Engine(directory: Repository.schemas.path)
-        self.model = model
-    }
-
-    /// Loads one schema file's text (YAML) for conversions into `model`.
-    public init(model: String, schema: String) throws {
-        engine = try Engine(sources: [SchemaSource(file: "benchmark.yaml", text: schema)])
+    /// Loads the schemas of `directory` (the bundled ones by default) for conversions into `model`.
+    public init(model: String, directory: String = Repository.schemas.path) throws {
+        engine = try Engine(directory: directory)
         self.model = model
     }
 

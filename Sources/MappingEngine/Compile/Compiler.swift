@@ -169,8 +169,7 @@ struct Compiler {
             else { continue }
             let converter = propertyConverter(property, in: model) ?? AnyConverter()
             computes.append(.init(name: property.name, member: JSONValue.string(property.name).jsonBytes + Array(":".utf8),
-                                  program: program, reads: expressions.reads(of: program, in: object.type), position: position,
-                                  converter: converter))
+                                  program: program, position: position, converter: converter))
         }
         return ModelExpressions(object: object.reading, rules: rules, computes: computes)
     }

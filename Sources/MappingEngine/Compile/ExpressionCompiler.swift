@@ -91,24 +91,15 @@ struct ExpressionCompiler {
         var rules: [ModelExpressions.Rule] = []
         for (index, rule) in model.rules.enumerated() {
             guard let program = program(rule.rule, self: .object(object.type), named: "rule \(index + 1)", in: model, expecting: .bool) else { continue }
-            let reads = self.reads(of: program, in: object.type)
             let outPath = ExpressionCompiler.components(of: rule.path ?? "")
             var inPath = outPath
             if case .key(let name)? = outPath.first, let property = properties.first(where: { $0.name == name }) {
                 inPath = property.inputPath + outPath.dropFirst()
             }
-            rules.append(.init(program: program, reads: reads, code: rule.code, message: rule.message ?? "rule does not hold: \(rule.rule)",
+            rules.append(.init(program: program, code: rule.code, message: rule.message ?? "rule does not hold: \(rule.rule)",
                                outPath: outPath, inPath: inPath))
         }
         return rules
-    }
-
-    /// The fields of `type` that `program` reads.
-    func reads(of program: CELProgram, in type: CELObjectType) -> ModelExpressions.Reads {
-        let reads = SelfReads(program.expression)
-        let values = reads.values.compactMap(type.index).sorted()
-        let all = reads.whole ? Array(type.fields.indices) : reads.values.union(reads.tests).compactMap(type.index).sorted()
-        return .init(values: values, all: all, whole: reads.whole)
     }
 
     /// A JSON Pointer's steps (a step of digits is an index).

@@ -29,7 +29,7 @@ extension DiscriminatorMeta {
     private func dispatchByPredicates(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
         let scratch = ctx.expressions
         guard let object = ctx.document.celValue(node, budget: &ctx.ruleBudget) else {
-            ctx.fail(.ruleCostExceeded, "the document's expressions ran past their budget", node: nil)
+            ctx.budgetSpent(node: nil)
             return false
         }
         for predicate in predicates {

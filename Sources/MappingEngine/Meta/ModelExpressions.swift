@@ -4,18 +4,9 @@ import CEL
 /// what `self` is to them (its fields' readings), which fields they read, and each one's
 /// program. Nil on a model without either, whose objects never pay for them.
 final class ModelExpressions: @unchecked Sendable {
-    /// The fields an expression reads: by value (it is skipped when one failed or is absent),
-    /// and in all (`has()` tests too; every field when it takes `self` whole, all by value).
-    struct Reads: Sendable {
-        let values: [Int]
-        let all: [Int]
-        let whole: Bool
-    }
-
     /// One rule and where its error points. A class, so running the rules copies no fields.
     final class Rule: Sendable {
         let program: CELProgram
-        let reads: Reads
         /// The error's code when the rule sets one.
         let code: String?
         let message: String
@@ -24,9 +15,8 @@ final class ModelExpressions: @unchecked Sendable {
         /// The same place in the input: the property's own input path, then the rest.
         let inPath: [PathComponent]
 
-        init(program: CELProgram, reads: Reads, code: String?, message: String, outPath: [PathComponent], inPath: [PathComponent]) {
+        init(program: CELProgram, code: String?, message: String, outPath: [PathComponent], inPath: [PathComponent]) {
             self.program = program
-            self.reads = reads
             self.code = code
             self.message = message
             self.outPath = outPath
@@ -40,17 +30,15 @@ final class ModelExpressions: @unchecked Sendable {
         /// `"name":`.
         let member: [UInt8]
         let program: CELProgram
-        let reads: Reads
         /// How many of the model's other properties are declared before it: its place.
         let position: Int
         /// The declared type's converter (with its checks), which the result goes through.
         let converter: any ValueConverter
 
-        init(name: String, member: [UInt8], program: CELProgram, reads: Reads, position: Int, converter: any ValueConverter) {
+        init(name: String, member: [UInt8], program: CELProgram, position: Int, converter: any ValueConverter) {
             self.name = name
             self.member = member
             self.program = program
-            self.reads = reads
             self.position = position
             self.converter = converter
         }
@@ -71,10 +59,11 @@ final class ModelExpressions: @unchecked Sendable {
         self.object = object
         self.rules = rules
         self.computes = computes
-        let reads = rules.map(\.reads) + computes.map(\.reads)
-        let values = Set(reads.map { $0.whole ? $0.all : $0.values }.joined())
+        // What the checker found each program reads of `self` (a program using it whole reads every value).
+        let programs = rules.map(\.program) + computes.map(\.program)
+        let values = Set(programs.map { $0.readsWholeObject ? $0.fieldsRead : $0.valuesRead }.joined())
         readFields = values.sorted()
-        testedFields = Set(reads.map(\.all).joined()).subtracting(values).sorted()
+        testedFields = Set(programs.map(\.fieldsRead).joined()).subtracting(values).sorted()
         fieldIndex = Dictionary(object.fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 }

@@ -54,7 +54,10 @@ extension CELChecker {
             guard let index = object.index(of: field) else {
                 throw CELCompileError(.undeclared, column: expr.offset + 1, Self.unknownField(field, of: object))
             }
-            if slot != nil, slot == objectSlot { fieldsRead.insert(index) }
+            if slot != nil, slot == objectSlot {
+                fieldsRead.insert(index)
+                if !test { valuesRead.insert(index) }
+            }
             fieldType = object.fields[index].type
         case .map(_, let value):
             fieldType = value
@@ -83,6 +86,7 @@ extension CELChecker {
     mutating func readWholeObject() {
         guard let slot = objectSlot, case .object(let object) = environment.variables[slot].type else { return }
         fieldsRead.formUnion(object.fields.indices)
+        readsWholeObject = true
     }
 
     /// "Order has no property 'mx' (properties: min, max, …)": the schema author's typo, with

@@ -4,8 +4,12 @@ struct CELChecked: Sendable {
     var type: CELType
     /// Each node's type, by node id.
     var types: [Int: CELType]
-    /// The fields of the object variable the expression reads.
+    /// The fields of the object variable the expression reads, `has()` tests included.
     var fieldsRead: [Int]
+    /// Those it reads the values of (not only tests with `has()`).
+    var valuesRead: [Int]
+    /// Whether it uses the object variable whole, which reads every field's value.
+    var readsWholeObject: Bool
 }
 
 /// CEL's type checker over the environment's declarations (langdef.md, "Gradual Type
@@ -22,6 +26,8 @@ struct CELChecker {
     var bindings = CELTypeBindings()
     var types: [Int: CELType] = [:]
     var fieldsRead: Set<Int> = []
+    var valuesRead: Set<Int> = []
+    var readsWholeObject = false
     /// Comprehension variables in scope, innermost last.
     var locals: [(name: String, type: CELType)] = []
 
@@ -30,7 +36,8 @@ struct CELChecker {
         let type = try checker.check(expr)
         return CELChecked(type: checker.bindings.substitute(type, unboundToDyn: true),
                           types: checker.types.mapValues { checker.bindings.substitute($0, unboundToDyn: true) },
-                          fieldsRead: checker.fieldsRead.sorted())
+                          fieldsRead: checker.fieldsRead.sorted(), valuesRead: checker.valuesRead.sorted(),
+                          readsWholeObject: checker.readsWholeObject)
     }
 
     init(environment: CELEnvironment, library: CELLibrary) {

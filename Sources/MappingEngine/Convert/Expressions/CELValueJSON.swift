@@ -16,7 +16,7 @@ extension JSONWriter {
         case .double(let v):
             guard v.isFinite else { return false }
             double(v)
-        case .decimal(let v): string(v.description, quoted: false)
+        case .decimal(let v): digits(v.description)
         case .string(let s): string(s)
         case .bytes(let b): string(Data(b).base64EncodedString())
         case .timestamp, .duration:
@@ -50,8 +50,8 @@ extension JSONWriter {
         return true
     }
 
-    /// ASCII text written as it is (a decimal's digits).
-    private mutating func string(_ text: String, quoted: Bool) {
+    /// A decimal's digits, written as they are.
+    private mutating func digits(_ text: String) {
         var text = text
         text.withUTF8 { bytes(UnsafeBufferPointer(start: $0.baseAddress, count: $0.count)) }
     }

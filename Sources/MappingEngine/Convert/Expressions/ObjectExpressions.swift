@@ -19,12 +19,12 @@ extension ModelMeta {
         let tail = ctx.out.withBytes { WrittenObject.scan(UnsafeBufferPointer(rebasing: $0[start...]), keys: expressions.object.keys,
                                                             into: scratch.spans) }
         guard fillFields(expressions, objectStart: start, level: level, &ctx) else {
-            costExceeded(&ctx)
+            ctx.budgetSpent(node: nil)
             return false
         }
         let failed = ctx.errorCount != errorMark && markFailed(expressions, issueMark: issueMark, errorMark: errorMark, &ctx)
         var holds = ok
-        for rule in expressions.rules where Self.applies(rule.reads, failed: failed, scratch) {
+        for rule in expressions.rules where Self.applies(rule.program, failed: failed, scratch) {
             if !check(rule, &ctx) { holds = false }
         }
         // Computed members only for an object that converted: a failed one is not written.
@@ -34,8 +34,8 @@ extension ModelMeta {
 
     /// Whether an expression is evaluated: every field it reads by value converted and is
     /// present (a null is absent); `has()` is how an expression asks about the others.
-    private static func applies(_ reads: ModelExpressions.Reads, failed: Bool, _ scratch: ExpressionScratch) -> Bool {
-        for field in reads.values where scratch.activation.fields[field] == nil || (failed && scratch.failed[field]) { return false }
+    private static func applies(_ program: CELProgram, failed: Bool, _ scratch: ExpressionScratch) -> Bool {
+        for field in program.valuesRead where scratch.activation.fields[field] == nil || (failed && scratch.failed[field]) { return false }
         return true
     }
 
@@ -121,7 +121,7 @@ extension ModelMeta {
         // which reuse the activation and the spans.
         var values: [CELValue?] = []
         for compute in expressions.computes {
-            guard Self.applies(compute.reads, failed: false, ctx.expressions) else {
+            guard Self.applies(compute.program, failed: false, ctx.expressions) else {
                 values.append(nil)
                 continue
             }
@@ -179,10 +179,6 @@ extension ModelMeta {
             return .failure(error)
         }
     }
-
-    private func costExceeded(_ ctx: inout ConversionContext) {
-        ctx.fail(.ruleCostExceeded, "the document's expressions ran past their budget of \(ConversionOptions.defaultRuleBudget) steps", node: nil)
-    }
 }
 
 extension ConversionContext {
@@ -190,10 +186,15 @@ extension ConversionContext {
     /// `evaluation_error` with CEL's message.
     mutating func fail(_ error: CELError) {
         if error.kind == .costExceeded {
-            fail(.ruleCostExceeded, "the document's expressions ran past their budget", node: nil)
+            budgetSpent(node: nil)
         } else {
             fail(.evaluationError, "\(error.kind.rawValue): \(error.message)", node: nil)
         }
+    }
+
+    /// Records that the document's expressions spent their budget (`ConversionOptions.ruleBudget`).
+    mutating func budgetSpent(node: Int?) {
+        fail(.ruleCostExceeded, "the document's expressions ran past their budget of steps", node: node)
     }
 
     /// Converts a CEL value through `converter`, as if the payload had sent its JSON form: the

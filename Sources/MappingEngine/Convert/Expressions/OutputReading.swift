@@ -67,7 +67,7 @@ extension JSONDocument {
                 if budget < 0 { return nil }
                 key = Int(self[key + 1].end)
             }
-            return .map(CELMap(lastWins: members))
+            return .map(CELMap(entries: members))
         case .object(let object):
             // Members are in field order, absent ones skipped; a null one is absent to rules.
             var members: [(key: CELValue, value: CELValue)] = []
@@ -81,7 +81,7 @@ extension JSONDocument {
                 if budget < 0 { return nil }
                 key = Int(self[key + 1].end)
             }
-            return .map(CELMap(lastWins: members))
+            return .map(CELMap(entries: members))
         }
     }
 }

@@ -36,7 +36,8 @@ extension JSONDocument {
                 members.append((.string(decodedString(key)), item))
                 key = Int(self[value].end)
             }
-            return .map(CELMap(lastWins: members))
+            // A key sent twice keeps its last value, as conversion does (`CELMap(entries:)`).
+            return .map(CELMap(entries: members))
         }
     }
 
@@ -47,12 +48,5 @@ extension JSONDocument {
         if let value = UInt64(string) { return .uint(value) }
         if let value = CELDecimal(string) { return .decimal(value) }
         return .double(Double(string) ?? .nan)
-    }
-}
-
-extension CELMap {
-    /// A map of JSON members: a key sent twice keeps its last value, as conversion does.
-    init(lastWins members: [(key: CELValue, value: CELValue)]) {
-        self.init(entries: members)
     }
 }

@@ -18,7 +18,7 @@ final class TransformConverter: ValueConverter {
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
         let scratch = ctx.expressions
         guard let raw = ctx.document.celValue(node, budget: &ctx.ruleBudget) else {
-            ctx.fail(.ruleCostExceeded, "the document's expressions ran past their budget", node: node)
+            ctx.budgetSpent(node: node)
             return false
         }
         scratch.activation.variables[0] = raw
@@ -36,25 +36,7 @@ final class TransformConverter: ValueConverter {
         }
         ctx.ruleBudget = scratch.activation.budget
         scratch.activation.variables[0] = .null
-        if ctx.explain && !CELEquality.same(raw, result) { ctx.coerced("transform", node: node) }
+        if ctx.explain && !CELValue.celEquals(raw, result) { ctx.coerced("transform", node: node) }
         return ctx.convert(result, through: inner)
-    }
-}
-
-/// Whether two values are the same value of the same type (a transform that changed nothing).
-enum CELEquality {
-    static func same(_ a: CELValue, _ b: CELValue) -> Bool {
-        switch (a, b) {
-        case (.null, .null): true
-        case (.bool(let x), .bool(let y)): x == y
-        case (.int(let x), .int(let y)): x == y
-        case (.uint(let x), .uint(let y)): x == y
-        case (.double(let x), .double(let y)): x == y
-        case (.string(let x), .string(let y)): x == y
-        case (.bytes(let x), .bytes(let y)): x == y
-        case (.decimal(let x), .decimal(let y)): x.description == y.description
-        case (.list(let x), .list(let y)): x.count == y.count && zip(x, y).allSatisfy { same($0, $1) }
-        default: false
-        }
     }
 }

@@ -59,6 +59,15 @@ import Testing
         #expect(checked.fieldsRead == expected, "\(source)")
     }
 
+    @Test func aHasTestReadsNoValue() throws {
+        let checked = try CheckFixtures.check("has(self.email) || self.min > self.max", in: CheckFixtures.rule())
+        let index = { (name: String) in CheckFixtures.orderFields.firstIndex(of: name)! }
+        #expect(checked.fieldsRead == [index("min"), index("max"), index("email")].sorted())
+        #expect(checked.valuesRead == [index("min"), index("max")].sorted())
+        #expect(!checked.readsWholeObject)
+        #expect(try CheckFixtures.check("size(dyn(self)) > 0", in: CheckFixtures.rule()).readsWholeObject)
+    }
+
     @Test func aLoopVariableNamedLikeSelfsFieldsIsNotSelf() throws {
         let checked = try CheckFixtures.check("[{'min': 1}].all(self, self.min > 0)", in: CheckFixtures.rule())
         #expect(checked.fieldsRead.isEmpty)
