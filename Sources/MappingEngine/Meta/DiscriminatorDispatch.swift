@@ -32,6 +32,8 @@ extension DiscriminatorMeta {
             ctx.budgetSpent(node: nil)
             return false
         }
+        // The raw object is let go before anything else runs: a workspace keeps its scratch
+        // between documents, and a large object would stay with it.
         for predicate in predicates {
             scratch.activation.variables[0] = object
             scratch.activation.budget = ctx.ruleBudget
@@ -40,11 +42,15 @@ extension DiscriminatorMeta {
                 result = try predicate.program.evaluate(&scratch.activation)
             } catch {
                 ctx.ruleBudget = scratch.activation.budget
+                scratch.activation.variables[0] = .null
                 ctx.fail(error)
                 return false
             }
             ctx.ruleBudget = scratch.activation.budget
-            if case .bool(true) = result { return predicate.model.meta.convertObject(node, &ctx) }
+            if case .bool(true) = result {
+                scratch.activation.variables[0] = .null
+                return predicate.model.meta.convertObject(node, &ctx)
+            }
         }
         scratch.activation.variables[0] = .null
         if let fallback { return fallback.meta.convertObject(node, &ctx) }

@@ -16,6 +16,8 @@ extension ModelMeta {
         // The object as written: its members are the converted values the rules read. Nothing
         // writes to the output until `writeComputed`, which needs only offsets.
         scratch.reserve(fields: expressions.object.fields.count)
+        // The values read are let go once the object is done: the scratch outlives the document.
+        defer { for field in expressions.readFields { scratch.activation.fields[field] = nil } }
         let tail = ctx.out.withBytes { WrittenObject.scan(UnsafeBufferPointer(rebasing: $0[start...]), keys: expressions.object.keys,
                                                             into: scratch.spans) }
         guard fillFields(expressions, objectStart: start, level: level, &ctx) else {
@@ -32,10 +34,14 @@ extension ModelMeta {
         return writeComputed(expressions, objectStart: start, tail: tail, &ctx)
     }
 
-    /// Whether an expression is evaluated: every field it reads by value converted and is
+    /// Whether an expression is evaluated: no field it reads failed to convert (a failed one is
+    /// not written, so `has()` would wrongly call it absent), and every field it reads by value is
     /// present (a null is absent); `has()` is how an expression asks about the others.
     private static func applies(_ program: CELProgram, failed: Bool, _ scratch: ExpressionScratch) -> Bool {
-        for field in program.valuesRead where scratch.activation.fields[field] == nil || (failed && scratch.failed[field]) { return false }
+        for field in program.valuesRead where scratch.activation.fields[field] == nil { return false }
+        if failed {
+            for field in program.fieldsRead where scratch.failed[field] { return false }
+        }
         return true
     }
 
@@ -194,7 +200,7 @@ extension ConversionContext {
 
     /// Records that the document's expressions spent their budget (`ConversionOptions.ruleBudget`).
     mutating func budgetSpent(node: Int?) {
-        fail(.ruleCostExceeded, "the document's expressions ran past their budget of steps", node: node)
+        fail(.ruleCostExceeded, "the document's expressions ran past their run-time budget", node: node)
     }
 
     /// Converts a CEL value through `converter`, as if the payload had sent its JSON form: the

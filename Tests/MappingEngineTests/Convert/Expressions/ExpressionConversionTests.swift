@@ -168,6 +168,15 @@ import Testing
         #expect(outer.map { "\($0.codeText)@\($0.path)" } == ["not_below@/list"])
     }
 
+    @Test func aRuleTestingAPropertyThatFailedIsNotEvaluated() throws {
+        // `email` was sent but is not a string: the contact rule must not call it missing.
+        guard case .failure(let errors) = Self.convert(#"{"email": ["a@b"]}"#) else {
+            Issue.record("expected the type mismatch")
+            return
+        }
+        #expect(errors.map { "\($0.codeText)@\($0.path)" } == ["type_mismatch@/email"])
+    }
+
     @Test func decimalsAreExactInRules() {
         #expect(Self.text(Self.convert(#"{"a": 0.1, "b": 0.2, "c": 0.3}"#, "Sum")) == #"{"a":0.1,"b":0.2,"c":0.3}"#)
         guard case .failure(let errors) = Self.convert(#"{"a": 0.1, "b": 0.2, "c": 0.30000000000000004}"#, "Sum") else {
