@@ -61,18 +61,19 @@ RUN apt-get update \
 #     libidn2-0, libunistring2, libtasn1-6): the binary's own dependencies (see `ldd`);
 #   - coreutils and its libraries, and dash as /bin/sh: `sleep` for the Kubernetes preStop hook,
 #     `id` and a shell for whoever debugs a running container (7 MB);
-#   - base-files (/etc/os-release, the directory layout), /etc/passwd and /etc/group (the user).
+#   - base-files (/etc/os-release, the directory layout), /etc/passwd and /etc/group (the user);
+#   - tzdata's /usr/share/zoneinfo (4 MB): a `date` property's `timezone: Europe/Berlin` is read
+#     from it when the schemas load (Foundation's TimeZone), so a zone the image lacks would
+#     refuse the schema; /etc/localtime stays out, so the process itself runs in UTC.
 # Every other package's files go: apt, dpkg, debconf, perl-base, bash, util-linux, e2fsprogs,
-# login/passwd/PAM, tar, gzip, grep, sed, findutils, gpgv, tzdata, libc-bin (its C.UTF-8 locale
+# login/passwd/PAM, tar, gzip, grep, sed, findutils, gpgv, libc-bin (its C.UTF-8 locale
 # kept, and ldconfig run once more before it goes), and the libraries only they used (libsystemd0,
 # libgcrypt20, libdb5.3, libapt-pkg...). Also gone:
 #   - glibc's gconv modules (8 MB): iconv's loadable converters. The binary imports no iconv
 #     (`objdump -T`), and the converters between ASCII, UTF-8, UTF-16 and UTF-32 are built into
 #     libc anyway;
-#   - the time zone database (tzdata) and /etc/localtime: convertd computes and prints dates in UTC
-#     itself (CivilCalendar, DateFormatter3339), glibc without /etc/localtime is UTC, and the ICU
-#     in the binary carries its own zone data, which CEL's time-zone accessors
-#     (`getHours('America/New_York')`) read through Foundation's TimeZone;
+#   - /etc/localtime and /etc/timezone: convertd computes and prints dates in UTC itself
+#     (CivilCalendar, DateFormatter3339), and glibc without /etc/localtime is UTC;
 #   - apt's and dpkg's databases, caches and logs, the shadow tools' backup files, what the removed
 #     packages' install scripts generated (PAM's and systemd's state and configuration), and the
 #     symbolic links left dangling (alternatives). /var/lib/dpkg/status is rewritten with the kept
@@ -82,7 +83,7 @@ SHELL ["/bin/bash", "-o", "pipefail", "-c"]
 RUN apt-cache depends --recurse --installed --no-recommends --no-suggests --no-conflicts \
        --no-breaks --no-replaces --no-enhances libmicrohttpd12 libstdc++6 coreutils \
        | sed -n 's/^\([a-z0-9][a-z0-9.+-]*\)$/\1/p' >/tmp/keep \
-    && printf '%s\n' base-files dash >>/tmp/keep \
+    && printf '%s\n' base-files dash tzdata >>/tmp/keep \
     && sort -u -o /tmp/keep /tmp/keep \
     && dpkg-query -W -f '${Package}\n' | sort -u | comm -23 - /tmp/keep >/tmp/drop \
     && awk 'NR == FNR { keep[$1] = 1; next } /^Package: / { p = ($2 in keep) } p' /tmp/keep /var/lib/dpkg/status >/tmp/status \
@@ -96,7 +97,7 @@ RUN apt-cache depends --recurse --installed --no-recommends --no-suggests --no-c
     && sort -r /tmp/drop-files | while read -r d; do [ ! -d "$d" ] || [ -L "$d" ] || rmdir "$d" 2>/dev/null || true; done \
     && ldconfig && rm -f /sbin/ldconfig \
     && rm -rf /usr/lib/x86_64-linux-gnu/gconv /usr/lib/aarch64-linux-gnu/gconv \
-       /usr/share/zoneinfo /etc/localtime /etc/timezone \
+       /etc/localtime /etc/timezone \
        /var/lib/apt /var/lib/dpkg /var/cache/* /var/log/* /etc/apt /etc/dpkg /etc/*- /etc/.pwd.lock \
        /etc/pam.d /etc/security /var/lib/pam /etc/systemd /var/lib/systemd \
     && while read -r l; do [ -e "$l" ] || rm -f "$l"; done </tmp/links \
@@ -110,9 +111,11 @@ COPY --from=build /staging/convertd /usr/local/bin/convertd
 COPY schemas /app/schemas
 
 # The check: the binary loads (every library it links is here), Foundation and the YAML reader
-# work (the bundled schemas load), the preStop hook's `sleep` runs.
+# work (the bundled schemas load), the zone data is there (a zoneinfo file of a zone a schema may
+# name), the preStop hook's `sleep` runs.
 RUN /usr/local/bin/convertd --help >/dev/null \
     && /usr/local/bin/convertd lint /app/schemas \
+    && test -s /usr/share/zoneinfo/Europe/Berlin \
     && sleep 0 && id convertd
 
 # ---- runtime -----------------------------------------------------------------------------------

@@ -6,4 +6,13 @@ public struct CompiledModel: Sendable {
 
     /// The model's name.
     public var name: String { entry.meta.name }
+
+    /// The options its conversions run with: a model with `unknownKeys: report` lists the keys
+    /// nothing read in every answer, so its answers are explained as if `explain` were asked.
+    func answering(_ asked: ConversionOptions) -> ConversionOptions {
+        guard !asked.explain, entry.meta.unknownKeys == .report else { return asked }
+        var options = asked
+        options.explain = true
+        return options
+    }
 }

@@ -14,16 +14,26 @@ public enum ConversionResult {
     /// `maxErrors` of each, and how many more there were.
     public struct Success {
         public let output: UnsafeBufferPointer<UInt8>
+        /// Whether the answer is the explained form: `explain` was asked, or the model reports
+        /// unknown keys (`unknownKeys: report`).
+        public let explained: Bool
         public let coercions: [Coercion]
         public let unknownKeys: [UnknownKey]
         /// Coercions applied but not listed in `coercions`.
         public let coercionsOmitted: Int
         /// Unknown keys seen but not listed in `unknownKeys`.
         public let unknownKeysOmitted: Int
+        /// The values recovered from (`onError`, `onItemError`), at most `maxErrors`.
+        public internal(set) var warnings: [Warning] = []
+        /// Recoveries made but not listed in `warnings`.
+        public internal(set) var warningsOmitted = 0
+
+        /// Every recovery made, listed or not: the `Convertd-Warnings` count.
+        public var warningCount: Int { warnings.count + warningsOmitted }
     }
 }
 
-/// An input key no property reads, under `unknownKeys: report`.
+/// An input key no property reads, listed under `explain` or `unknownKeys: report`.
 public struct UnknownKey: Sendable, Hashable {
     /// JSON Pointer of the key in the input.
     public var path: String
@@ -116,8 +126,9 @@ public final class Engine: Sendable {
     /// Converts `input` (an object, or an array of objects) to the normalized form of a model
     /// resolved before; never `.unknownModel`.
     @inline(__always)
-    public func convert(_ input: UnsafeBufferPointer<UInt8>, model: CompiledModel, options: ConversionOptions = .init(),
+    public func convert(_ input: UnsafeBufferPointer<UInt8>, model: CompiledModel, options asked: ConversionOptions = .init(),
                         workspace: Workspace) -> ConversionResult {
+        let options = model.answering(asked)
         let entry = model.entry
         let meta = entry.meta
         // The models `meta` points at are owned by its group, which a schema change may drop meanwhile.
@@ -143,19 +154,19 @@ public final class Engine: Sendable {
             for index in 0..<Int(root.length) {
                 if index > 0 { ctx.out.byte(UInt8(ascii: ",")) }
                 let mark = ctx.issues.count
-                _ = meta.convertValue(item, strict: false, &ctx)
+                _ = meta.convertRoot(item, &ctx)
                 if ctx.issues.count > mark { ctx.locate(since: mark, out: .index(index), input: [.index(index)]) }
                 item = Int(document[item].end)
             }
             ctx.out.byte(UInt8(ascii: "]"))
         } else {
-            _ = meta.convertValue(0, strict: false, &ctx)
+            _ = meta.convertRoot(0, &ctx)
         }
         workspace.writer = ctx.out.take()
         workspace.slots = ctx.slots
         // The context's fields one by one: passing the whole context costs a memcpy of it.
         return Engine.result(of: ctx.issues, errors: ctx.errorCount, coercions: ctx.coercionCount, unknownKeys: ctx.unknownKeyCount,
-                             maxErrors: ctx.maxErrors, workspace: workspace)
+                             warnings: ctx.warningCount, maxErrors: ctx.maxErrors, explained: options.explain, workspace: workspace)
     }
 
     /// Converts a byte array, copying the output out of a fresh workspace (for tools and tests).
@@ -180,15 +191,16 @@ public final class Engine: Sendable {
     }
 
     /// The errors, or the output with its coercions and unknown keys, of a finished conversion
-    /// that recorded `issues` and counted `errors`, `coercions` and `unknownKeys` in all.
+    /// that recorded `issues` and counted `errors`, `coercions`, `unknownKeys` and `warnings` in all.
     private static func result(of issues: [Issue], errors errorCount: Int, coercions coercionCount: Int, unknownKeys unknownKeyCount: Int,
-                               maxErrors: Int, workspace: Workspace) -> ConversionResult {
+                               warnings warningCount: Int, maxErrors: Int, explained: Bool, workspace: Workspace) -> ConversionResult {
         guard errorCount == 0 else {
             return .failure(IssueReport.errors(issues, total: errorCount, maxErrors: maxErrors))
         }
         let (coercions, unknownKeys) = IssueReport.explanation(issues)
         let output = workspace.writer.withBytes { $0 }
-        return .success(.init(output: output, coercions: coercions, unknownKeys: unknownKeys,
-                              coercionsOmitted: max(0, coercionCount - maxErrors), unknownKeysOmitted: max(0, unknownKeyCount - maxErrors)))
+        return .success(.init(output: output, explained: explained, coercions: coercions, unknownKeys: unknownKeys,
+                              coercionsOmitted: max(0, coercionCount - maxErrors), unknownKeysOmitted: max(0, unknownKeyCount - maxErrors),
+                              warnings: warningCount > 0 ? IssueReport.warnings(issues) : [], warningsOmitted: max(0, warningCount - maxErrors)))
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import MappingEngine
 
 /// convertd's conversion of raw bytes into one model's normalized bytes, in the steady state of

@@ -1,6 +1,6 @@
 /// One CEL expression, parsed, checked, bounded and planned once at load; evaluated per
 /// document without being parsed again.
-public struct CELProgram: Sendable {
+public final class CELProgram: Sendable {
     public let source: String
     /// The expression's type, as the checker deduced it (`dyn` when not checked).
     public let type: CELType

@@ -54,12 +54,13 @@ struct Compiler {
     }
 
     /// The meta of `target`, which `model`'s converters will point at.
-    private mutating func meta(for target: String, from model: String) -> ModelMeta? {
+    mutating func meta(for target: String, from model: String) -> ModelMeta? {
         if target != model { references[model, default: []].insert(target) }
         return reference(target)
     }
 
     private mutating func fill(_ meta: ModelMeta, _ model: ResolvedModel) {
+        checkTuple(model)
         var properties: [PropertyMeta] = []
         var tableKeys: [(key: [UInt8], value: Int32)] = []
         var knownKeys: [[UInt8]] = []
@@ -72,7 +73,7 @@ struct Compiler {
                 continue
             }
             let index = properties.count
-            let sources = model.sources(of: property)
+            let sources = model.tuple ? [KeySource.tuplePosition(index)] : model.sources(of: property)
             let lookups = sources.map(Lookup.init)
             let placement: PropertyMeta.Placement
             if lookups.count > 1 {
@@ -87,6 +88,7 @@ struct Compiler {
                let program = expressions.program(source, self: .dyn, named: "transform", in: model, property: property.name) {
                 converter = TransformConverter(program: program, inner: converter)
             }
+            if let action = property.onError.action { converter = RecoveringConverter(inner: converter, action: action) }
             let cell = ConverterCell(converter)
             meta.cells.append(cell)
             var compiled = PropertyMeta(
@@ -115,7 +117,8 @@ struct Compiler {
                     tableKeys.append((lookups[0].firstKey, Int32(index)))
                 }
             } else {
-                knownKeys += lookups.map(\.firstKey)
+                knownKeys += lookups.filter { !$0.steps.isEmpty }.map(\.firstKey)
+                if sources[0].isEnclosing { knownKeys += flattenedKeys(of: property) }
                 compiled.nextSameKey = -1
             }
             properties.append(compiled)
@@ -126,10 +129,12 @@ struct Compiler {
         var discriminator: DiscriminatorMeta?
         if let definition = model.discriminator {
             let lookup = definition.from.map(Lookup.init)
-            if let lookup { knownKeys.append(lookup.firstKey) }
+            // An internal tag is a member of the object this model reads; the others sit outside it.
+            if let lookup, definition.style == .internal { knownKeys.append(lookup.firstKey) }
             var mapping: [(tag: [UInt8], model: ModelReference)] = []
             for entry in definition.mapping {
-                if let target = self.meta(for: entry.model, from: model.name) { mapping.append((Array(entry.tag.utf8), ModelReference(meta: target))) }
+                let tag = definition.caseInsensitive ? DiscriminatorTag.folded(entry.tag) : entry.tag
+                if let target = self.meta(for: entry.model, from: model.name) { mapping.append((Array(tag.utf8), ModelReference(meta: target))) }
             }
             var predicates: [(program: CELProgram, model: ModelReference)] = []
             for (index, predicate) in definition.when.enumerated() {
@@ -138,7 +143,9 @@ struct Compiler {
                 predicates.append((program, ModelReference(meta: target)))
             }
             let fallback = definition.fallback.flatMap { self.meta(for: $0, from: model.name) }.map(ModelReference.init)
-            discriminator = DiscriminatorMeta(lookup: lookup, mapping: mapping, predicates: predicates, fallback: fallback)
+            discriminator = DiscriminatorMeta(lookup: lookup, mapping: mapping, predicates: predicates, fallback: fallback,
+                                              style: definition.style, content: definition.content.map { Array($0.utf8) },
+                                              caseInsensitive: definition.caseInsensitive)
         }
         meta.expressions = modelExpressions(model, properties: properties, computed: computed)
         errors += expressions.errors
@@ -178,9 +185,12 @@ struct Compiler {
     mutating func finishDefaults() {
         for pending in pendingDefaults {
             let property = pending.meta.properties[pending.index]
-            switch ConstantConverter.output(of: pending.value, through: property.converter, nullable: pending.nullable) {
+            // A default is converted as declared, without the property's recovery, which writes it.
+            let recovering = property.converter as? RecoveringConverter
+            switch ConstantConverter.output(of: pending.value, through: recovering?.inner ?? property.converter, nullable: pending.nullable) {
             case .success(let bytes):
                 pending.meta.properties[pending.index].defaultOutput = pending.meta.arena.store(bytes)
+                recovering?.fallback = bytes
             case .failure(let message):
                 fail(pending.meta.resolved, property.name, "default \(pending.value.jsonText) does not convert: \(message)")
             }
@@ -193,24 +203,30 @@ struct Compiler {
     /// The converter of a property: its type's converter wrapped in the declared checks.
     private mutating func propertyConverter(_ property: PropertyDefinition, in model: ResolvedModel) -> (any ValueConverter)? {
         checkOptionsFit(property, in: model)
+        checkRecoveryFits(property, in: model)
+        checkReshaping(property, in: model)
+        if let reshaped = reshapingConverter(property, in: model) { return reshaped }
         return converter(for: property.type, property, in: model)
     }
 
-    private mutating func converter(for type: TypeRef, _ property: PropertyDefinition, in model: ResolvedModel) -> (any ValueConverter)? {
+    mutating func converter(for type: TypeRef, _ property: PropertyDefinition, in model: ResolvedModel) -> (any ValueConverter)? {
         let strict = property.strict
         switch type.kind {
         case .array(let element), .set(let element):
             guard let inner = converter(for: element, property, in: model) else { return nil }
-            return ArrayConverter(element: ElementSpec(converter: inner, nullable: element.nullable, strict: strict),
+            return ArrayConverter(element: ElementSpec(converter: itemConverter(inner, property), nullable: element.nullable, strict: strict),
                                   isSet: { if case .set = type.kind { true } else { false } }(),
                                   wrapSingle: property.wrapSingle, items: CountLimits(min: property.minItems, max: property.maxItems))
         case .map(let element):
             guard let inner = converter(for: element, property, in: model) else { return nil }
-            return MapConverter(element: ElementSpec(converter: inner, nullable: element.nullable, strict: strict),
+            return MapConverter(element: ElementSpec(converter: itemConverter(inner, property), nullable: element.nullable, strict: strict),
                                 entries: CountLimits(min: property.minItems, max: property.maxItems))
         case .model(let name):
             guard let meta = meta(for: name, from: model.name) else { return nil }
+            if registry.models[name]?.tuple == true { return TupleConverter(meta: meta) }
             return ModelConverter(meta: meta, strict: strict)
+        case .union(let branches):
+            return unionConverter(type, branches, property, in: model)
         default:
             return scalarConverter(type.kind, property, in: model)
         }
@@ -219,7 +235,8 @@ struct Compiler {
     /// A scalar kind's converter; the plain one when no check is declared. `ExamplePayload`
     /// tries its example values through it.
     mutating func scalarConverter(_ kind: TypeRef.Kind, _ property: PropertyDefinition, in model: ResolvedModel) -> any ValueConverter {
-        let base = Compiler.plainConverter(kind, strict: property.strict, formats: property.formats)
+        let base = ZonedDateConverter.make(kind, property)
+            ?? Compiler.plainConverter(kind, strict: property.strict, formats: property.formats)
         var converter = base
         if let values = property.values {
             var table: [(input: [UInt8], output: [UInt8])] = []
@@ -279,8 +296,9 @@ struct Compiler {
                                   numbersAreNatural: formats?.contains { [.epoch, .epochSeconds, .epochMillis].contains($0) } ?? false,
                                   strict: strict)
         case .url: URLConverter(strict: strict)
+        case .format(let format): FormatConverter(format: format, strict: strict)
         case .data: DataConverter()
-        case .any, .model, .array, .set, .map: AnyConverter()
+        case .any, .model, .array, .set, .map, .union: AnyConverter()
         }
     }
 

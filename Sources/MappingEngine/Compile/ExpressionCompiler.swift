@@ -63,7 +63,11 @@ struct ExpressionCompiler {
         case .string, .url: return (.string, .string)
         case .date: return (.timestamp, .timestamp)
         case .data: return (.bytes, .bytes)
-        case .any: return (.dyn, .raw)
+        // A duration is CEL's own; the other formats are their canonical text.
+        case .format(.duration): return (.duration, .duration)
+        case .format: return (.string, .string)
+        // A union's value is whichever branch the input chose: known only as it runs.
+        case .any, .union: return (.dyn, .raw)
         case .model(let name):
             guard let nested = object(name) else { return (.dyn, .raw) }
             return (.object(nested.type), .object(nested.reading))

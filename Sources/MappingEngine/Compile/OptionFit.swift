@@ -30,20 +30,20 @@ extension Compiler {
         if (property.minItems != nil || property.maxItems != nil) && !container {
             fail(model, property.name, "minItems/maxItems do not fit type '\(type)' (array, set, map)")
         }
-        if property.formats != nil && leaf.kind != .date {
+        if property.formats != nil && leaf.kind != .date && !UnionBranches.hasDate(leaf) {
             fail(model, property.name, "formats do not fit type '\(type)' (date only)")
+        }
+        if (property.timezone != nil || property.keepOffset) && leaf.kind != .date {
+            fail(model, property.name, "timezone/keepOffset do not fit type '\(type)' (date only)")
         }
         if property.wrapSingle, !{ if case .array = property.type.kind { true } else if case .set = property.type.kind { true } else { false } }() {
             fail(model, property.name, "wrapSingle does not fit type '\(type)' (array, set)")
         }
         if property.enumValues != nil || property.values != nil {
             switch leaf.kind {
-            case .model, .any: fail(model, property.name, "enum/values do not fit type '\(type)' (scalars only)")
+            case .model, .any, .union: fail(model, property.name, "enum/values do not fit type '\(type)' (scalars only)")
             default: break
             }
-        }
-        if property.required == true, property.defaultValue != nil {
-            fail(model, property.name, "a required property cannot have a default (the default would never apply)")
         }
     }
 }

@@ -15,14 +15,18 @@ public struct ConversionOptions: Sendable {
     /// one `too_many_errors` entry holding the total. Coercions and unknown keys under
     /// `explain` are capped at the same number.
     public var maxErrors: Int
+    /// Whether properties and containers recover from failed values as their `onError` and
+    /// `onItemError` say; false (`?onError=fail`) fails the document as if neither were declared.
+    public var recover = true
 
     /// The default `ruleBudget`: far above what a declared rule's static bound allows, low
     /// enough that a document's expressions take milliseconds at most.
     public static let defaultRuleBudget = 1_000_000
 
     public init(mode: Mode = .lax, explain: Bool = false, maxDepth: Int = 256, maxErrors: Int = 100,
-                ruleBudget: Int = ConversionOptions.defaultRuleBudget) {
+                ruleBudget: Int = ConversionOptions.defaultRuleBudget, recover: Bool = true) {
         self.mode = mode
+        self.recover = recover
         self.explain = explain
         self.maxDepth = maxDepth
         self.maxErrors = maxErrors
@@ -37,6 +41,8 @@ struct Issue {
         case error(ErrorCode)
         case coercion(String)
         case unknownKey
+        /// A value recovered from: what was done, and the first error it had.
+        case warning(RecoveredError)
     }
 
     var kind: Kind
@@ -68,6 +74,16 @@ struct ConversionContext: ~Copyable {
     var coercionCount = 0
     /// Every unknown key seen under `report`, recorded or not.
     var unknownKeyCount = 0
+    /// Every recovery (`onError`, `onItemError`), recorded or not.
+    var warningCount = 0
+    /// Whether recovery is on for this request (`ConversionOptions.recover`).
+    let recovers: Bool
+    /// The error count at which `fail` records an error even past the cap: the first error of
+    /// the value being recovered, which its warning names. 0: none.
+    var forcedError = 0
+    /// Set by a recovery that leaves its value out (omit, drop) and taken by the container,
+    /// which then takes back the member's key or the element's separator.
+    var leftOut = false
     let maxErrors: Int
     let lax: Bool
     let explain: Bool
@@ -77,6 +93,9 @@ struct ConversionContext: ~Copyable {
     let expressions: ExpressionScratch
     /// What is left of the document's expression budget (`ConversionOptions.ruleBudget`).
     var ruleBudget: Int
+    /// The tag of the object a discriminator is converting with the model it picked: its key
+    /// is no unknown key there. Set and restored by the dispatch, so the common path never reads it.
+    var dispatchedTag: DispatchedTag?
 
     init(document: JSONDocument, out: consuming JSONWriter, slots: SlotStack, keyOrders: KeyOrders, options: ConversionOptions,
          expressions: ExpressionScratch) {
@@ -86,6 +105,7 @@ struct ConversionContext: ~Copyable {
         self.keyOrders = keyOrders
         self.lax = options.mode == .lax
         self.explain = options.explain
+        self.recovers = options.recover
         self.maxErrors = max(0, options.maxErrors)
         self.expressions = expressions
         ruleBudget = max(0, options.ruleBudget)
@@ -95,7 +115,7 @@ struct ConversionContext: ~Copyable {
     /// past `maxErrors` only counts it, without formatting the message.
     mutating func fail(_ code: ErrorCode, _ message: @autoclosure () -> String, node: Int?) {
         errorCount += 1
-        guard errorCount <= maxErrors else { return }
+        guard errorCount <= maxErrors || errorCount == forcedError else { return }
         let input = node.map { document.text($0, limit: 100) }
         issues.append(Issue(kind: .error(code), message: message(), input: input))
     }

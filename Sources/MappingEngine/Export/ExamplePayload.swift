@@ -45,22 +45,40 @@ public struct ExamplePayload {
     public func payload(for name: String) -> JSONValue? {
         guard let model = registry.models[name] else { return nil }
         var budget = ExamplePayload.maxProperties
-        return object(model, stack: [name], budget: &budget)
+        let example = object(model, stack: [name], budget: &budget)
+        // A top-level array is a list of documents: a tuple model's one positional array goes in one.
+        return model.tuple ? .array([example]) : example
     }
 
     /// The object `model` reads; with a discriminator, the first mapped model's tag and the
-    /// mapped model's object, since the tag hands the whole object to it.
+    /// mapped model's object: in one object for an internal tag, since the tag hands the whole
+    /// object to it, and as the tag's member or beside the tag for an external or adjacent one.
     private func object(_ model: ResolvedModel, stack: [String], budget: inout Int) -> JSONValue {
-        var reader = model
-        var stack = stack
         var object = ExampleObject()
-        if let discriminator = model.discriminator, let from = discriminator.from,
-           let entry = discriminator.mapping.first(where: { taggable($0.model, from: from, stack: stack) }),
-           let variant = registry.models[entry.model] {
-            reader = variant
-            stack.append(variant.name)
-            _ = object.place(.string(entry.tag), at: from, rank: -1) { $0 == .string(entry.tag) }
+        guard let discriminator = model.discriminator, discriminator.when.isEmpty,
+              let entry = discriminator.mapping.first(where: { registry.models[$0.model] != nil && !stack.contains($0.model) }),
+              let variant = registry.models[entry.model] else {
+            return members(model, stack: stack, budget: &budget, into: &object)
         }
+        let stack = stack + [variant.name]
+        switch discriminator.style {
+        case .internal:
+            if let from = discriminator.from { _ = object.place(.string(entry.tag), at: from, rank: -1) { $0 == .string(entry.tag) } }
+            return members(variant, stack: stack, budget: &budget, into: &object)
+        case .external:
+            return .object([.init(entry.tag, members(variant, stack: stack, budget: &budget, into: &object))])
+        case .adjacent:
+            var wrapper = ExampleObject()
+            if let from = discriminator.from { _ = wrapper.place(.string(entry.tag), at: from, rank: -1) { $0 == .string(entry.tag) } }
+            let content = members(variant, stack: stack, budget: &budget, into: &object)
+            _ = wrapper.place(content, at: .key(discriminator.content ?? ""), rank: 0) { $0 == content }
+            return wrapper.value
+        }
+    }
+
+    /// The members `reader` reads itself, placed in `object`, which is then the value.
+    private func members(_ reader: ResolvedModel, stack: [String], budget: inout Int, into object: inout ExampleObject) -> JSONValue {
+        if reader.tuple { return tupleExample(reader, stack: stack, budget: &budget) }
         budget -= reader.properties.count
         // Required properties claim their keys first; then shorter key paths before longer ones,
         // so a pointer into an array placed whole reads what is there.
@@ -72,6 +90,10 @@ public struct ExamplePayload {
         for index in order where reader.properties[index].compute == nil {
             let property = reader.properties[index]
             guard let value = propertyValue(property, in: reader, stack: stack, budget: &budget) else { continue }
+            if reader.sources(of: property)[0].isEnclosing {
+                placeFlattened(value, rank: index, into: &object)
+                continue
+            }
             _ = object.place(value, at: reader.sources(of: property)[0], rank: index) { existing in
                 existing == value || takes(existing, property, in: reader)
             }
@@ -79,18 +101,8 @@ public struct ExamplePayload {
         return object.value
     }
 
-    /// Whether the mapped model `name` can be written with its tag: it exists, is not being
-    /// written already, and takes the tag's key — a model that rejects unknown keys and reads
-    /// nothing there refuses it (the discriminator is its declarer's, not the mapped model's).
-    private func taggable(_ name: String, from tag: KeySource, stack: [String]) -> Bool {
-        guard let variant = registry.models[name], !stack.contains(name) else { return false }
-        return variant.unknownKeys != .reject || variant.properties.contains { property in
-            variant.sources(of: property).contains { $0.firstKey == tag.firstKey }
-        }
-    }
-
     /// The value of one property; nil leaves an optional property out.
-    private func propertyValue(_ property: PropertyDefinition, in model: ResolvedModel, stack: [String], budget: inout Int) -> JSONValue? {
+    func propertyValue(_ property: PropertyDefinition, in model: ResolvedModel, stack: [String], budget: inout Int) -> JSONValue? {
         if let value = value(property.type, property, in: model, stack: stack, budget: &budget, ordinal: 0) { return value }
         guard model.isRequired(property) else { return nil }
         if property.type.nullable { return .null }
@@ -98,7 +110,7 @@ public struct ExamplePayload {
         // error will then point at.
         switch property.type.kind {
         case .array, .set: return .array([])
-        case .map, .model, .any: return .object([])
+        case .map, .model, .any, .union: return .object([])
         default: return scalarCandidates(property.type.kind, property, ordinal: 0).first
         }
     }
@@ -126,9 +138,21 @@ public struct ExamplePayload {
                     ?? (element.nullable ? .null : nil) else { break }
                 items.append(item)
             }
+            // Reshaping reads the property's own list, not lists nested in it.
+            if type == property.type {
+                items = distinctKeys(items, element, property)
+                if let list = reshapedList(items, property) { return fitCount(list, items.count, property) }
+            }
             guard case .map = type.kind else { return fitCount(.array(items), items.count, property) }
             let members = items.enumerated().map { JSONValue.Member(items.count == 1 ? "key" : "key\($0.offset + 1)", $0.element) }
             return fitCount(.object(members), members.count, property)
+        case .union(let branches):
+            // The first branch that has an example (a recursion may leave a model without one);
+            // a union is nullable as a whole, its branches are not.
+            for branch in branches {
+                if let value = value(branch, property, in: model, stack: stack, budget: &budget, ordinal: ordinal) { return value }
+            }
+            return type.nullable ? .null : nil
         default:
             return scalar(type.kind, property, in: model, ordinal: ordinal)
         }
@@ -152,7 +176,7 @@ public struct ExamplePayload {
 
     /// The first scalar candidate the property's converter takes in strict mode, else the first
     /// it takes in lax mode; nil when it takes none.
-    private func scalar(_ kind: TypeRef.Kind, _ property: PropertyDefinition, in model: ResolvedModel, ordinal: Int) -> JSONValue? {
+    func scalar(_ kind: TypeRef.Kind, _ property: PropertyDefinition, in model: ResolvedModel, ordinal: Int) -> JSONValue? {
         let candidates = scalarCandidates(kind, property, ordinal: ordinal)
         var strict = property
         strict.strict = true
@@ -168,7 +192,7 @@ public struct ExamplePayload {
         if value == .null { return property.type.nullable || !model.isRequired(property) }
         switch property.type.kind {
         case .any: return true
-        case .model, .array, .set, .map: return false
+        case .model, .array, .set, .map, .union: return false
         default: return ExamplePayload.converts(value, converter(property.type.kind, property, in: model))
         }
     }
@@ -219,7 +243,9 @@ public struct ExamplePayload {
             }
         case .data:
             made = [.string(ExamplePayload.base64(property, ordinal: ordinal))]
-        case .any, .model, .array, .set, .map:
+        case .format(let format):
+            made = [.string(format.example(ordinal: ordinal))]
+        case .any, .model, .array, .set, .map, .union:
             made = []
         }
         return declared + made

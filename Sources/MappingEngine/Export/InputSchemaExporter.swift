@@ -28,45 +28,47 @@ public struct InputSchemaExporter {
             return .object(members)
         }
         // Predicates pick among their models (and the fallback) by what the object holds.
-        guard let from = discriminator.from else {
+        guard discriminator.when.isEmpty else {
             let variants = discriminator.models.map { JSONValue.object([.init("$ref", .string(reference($0)))]) }
             members.append(.init("anyOf", .array(variants)))
             return .object(members)
         }
-        // A tag selects a mapped model, which reads the whole object; no tag keeps this one.
-        let variants = discriminator.mapping.compactMap { entry -> JSONValue? in
-            guard let variant = registry.models[entry.model] else { return nil }
-            // A mapped model does not dispatch again: its own object, not its own tag's choices.
-            let body: JSONValue = variant.discriminator == nil ? ["$ref": .string(reference(variant.name))] : objectSchema(variant, reference)
-            var tag = InputKeyTree()
-            tag.place(["enum": .array(InputSchemaExporter.tagValues(entry.tag))], at: from, required: true)
-            return ["allOf": [body, tag.schema()]]
-        }
-        members.append(.init("anyOf", .array([own] + variants)))
-        return .object(members)
+        // A tag selects a mapped model (`InputSchemaExporter+Discriminator`).
+        return .object(members + tagged(model, discriminator, reference))
     }
 
     /// The object a model reads: its keys, the ones a required property needs, and, under
-    /// `unknownKeys: reject`, no others.
-    private func objectSchema(_ model: ResolvedModel, _ reference: (String) -> String) -> JSONValue {
+    /// `unknownKeys: reject`, no others; with `tag`, also that key, as a picked model reads it.
+    func objectSchema(_ model: ResolvedModel, _ reference: (String) -> String,
+                      tag: (source: KeySource, schema: JSONValue, required: Bool)? = nil) -> JSONValue {
+        if model.tuple {
+            return tupleSchema(model, positions: model.properties.filter { $0.compute == nil }.map { propertySchema($0, model, reference) })
+        }
         var tree = InputKeyTree()
         // A computed member is not read from the input.
         for property in model.properties where property.compute == nil {
             let sources = model.sources(of: property)
+            if sources[0].isEnclosing, case .model(let name) = property.type.kind {
+                tree.place(InputSchemaExporter.flattenedSchema(name, reference), at: sources[0], required: false)
+                continue
+            }
             // A required property with one source is missing without it; with several, any will do.
             tree.place(propertySchema(property, model, reference), at: sources[0], required: model.isRequired(property) && sources.count == 1)
             for later in sources.dropFirst() {
                 tree.place(["description": .string("Read into `\(property.name)` when \(sources[0]) is missing or null.")], at: later, required: false)
             }
         }
-        if let discriminator = model.discriminator, let from = discriminator.from {
+        if let tag { tree.place(tag.schema, at: tag.source, required: tag.required) }
+        else if let discriminator = model.discriminator, discriminator.style == .internal, let from = discriminator.from {
             let tags = discriminator.mapping.map { "`\($0.tag)` (\($0.model))" }.joined(separator: ", ")
             tree.place(["description": .string("The tag that picks the model: \(tags); absent or null keeps \(model.name).")],
                        at: from, required: false)
         }
         guard case .object(let body) = tree.schema() else { return ["type": "object"] }
         var members: [JSONValue.Member] = [.init("type", "object")] + body
-        if model.unknownKeys == .reject { members.append(.init("additionalProperties", false)) }
+        if model.unknownKeys == .reject {
+            members.append(.init(InputSchemaExporter.flattens(model) ? "unevaluatedProperties" : "additionalProperties", false))
+        }
         return .object(members)
     }
 
@@ -97,11 +99,26 @@ public struct InputSchemaExporter {
             let list: JSONValue = ["type": "array", "items": items]
             schema = property.wrapSingle ? ["anyOf": [list, items]] : list
         case .map(let element):
-            schema = ["type": "object", "additionalProperties": valueSchema(element, property, reference)]
+            let elementSchema = valueSchema(element, property, reference)
+            // Reshaping reads the property's own map from a list, not maps nested in it.
+            let list = type == property.type ? reshapedMapSchema(element, property, elementSchema: elementSchema) : nil
+            schema = list ?? ["type": "object", "additionalProperties": elementSchema]
+        case .union(let branches):
+            schema = ["oneOf": .array(branches.map { branchSchema($0, property, reference) })]
         default:
             schema = ["type": .array(InputSchemaExporter.scalarTypes(type.kind, lax: lax, mapped: property.values != nil).map { .string($0) })]
         }
         return type.nullable ? InputSchemaExporter.orNull(schema) : schema
+    }
+
+    /// What a union branch may come as: only the JSON types it takes (`UnionBranches`), since
+    /// the input's type picks the branch before the branch's own lax coercions apply.
+    private func branchSchema(_ branch: TypeRef, _ property: PropertyDefinition, _ reference: (String) -> String) -> JSONValue {
+        switch branch.kind {
+        case .model(let name): ["$ref": .string(reference(name))]
+        case .array, .set, .map, .any: valueSchema(branch, property, reference)
+        default: ["type": .array(UnionBranches.types(of: branch, formats: property.formats).names.map { .string($0) })]
+        }
     }
 
     /// The JSON types a scalar converter takes (SPEC §3.2); a `values` table looks any scalar up.
@@ -116,7 +133,9 @@ public struct InputSchemaExporter {
         // Numbers are epoch times, taken in lax mode and where `formats` names an epoch form.
         case .date: return ["string", "number"]
         case .url, .data: return ["string"]
-        case .any, .model, .array, .set, .map: return []
+        // A duration may be a number of seconds in lax mode.
+        case .format(let format): return lax && format == .duration ? ["string", "number"] : ["string"]
+        case .any, .model, .array, .set, .map, .union: return []
         }
     }
 
@@ -131,7 +150,8 @@ public struct InputSchemaExporter {
             }
             return .object(members)
         }
-        if let index = members.firstIndex(where: { $0.key == "anyOf" }), case .array(let options) = members[index].value {
+        if let index = members.firstIndex(where: { $0.key == "anyOf" || $0.key == "oneOf" }), case .array(let options) = members[index].value {
+            guard !options.contains(["type": "null"]) else { return schema }
             members[index].value = .array(options + [["type": "null"]])
             return .object(members)
         }
@@ -141,7 +161,7 @@ public struct InputSchemaExporter {
 
     /// The values a tag matches: its text, and the number or boolean literal it spells, which
     /// the dispatch compares by text too.
-    private static func tagValues(_ tag: String) -> [JSONValue] {
+    static func tagValues(_ tag: String) -> [JSONValue] {
         switch try? JSONValue(parsing: tag) {
         case .number(let text)? where text == tag: [.string(tag), .number(tag)]
         case .bool(let value)? where tag == (value ? "true" : "false"): [.string(tag), .bool(value)]

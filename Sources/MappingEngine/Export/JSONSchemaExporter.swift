@@ -41,8 +41,16 @@ public struct JSONSchemaExporter {
         return .object([.init("title", .string(name))] + body)
     }
 
-    /// A model's object schema; with a discriminator, any of it or its mapped models.
+    /// A model's object schema; with a discriminator, one of the models it picks
+    /// (`JSONSchemaExporter+Discriminator`).
     private func objectSchema(_ model: ResolvedModel, _ reference: (String) -> String) -> JSONValue {
+        let own = plainObjectSchema(model, reference)
+        guard let discriminator = model.discriminator else { return own }
+        return discriminated(own, model, discriminator, reference)
+    }
+
+    /// A model's own object schema: its properties, without its discriminator's choices.
+    func plainObjectSchema(_ model: ResolvedModel, _ reference: (String) -> String) -> JSONValue {
         var members: [JSONValue.Member] = []
         if let description = model.description { members.append(.init("description", .string(description))) }
         members.append(.init("type", .string("object")))
@@ -53,10 +61,7 @@ public struct JSONSchemaExporter {
         // Rules are CEL, which JSON Schema cannot say: carried as an extension, as Kubernetes
         // carries `x-kubernetes-validations`.
         if !model.rules.isEmpty { members.append(.init("x-convertd-rules", .array(model.rules.map(ModelDescription.describe)))) }
-        let own = JSONValue.object(members)
-        guard let discriminator = model.discriminator else { return own }
-        let variants = discriminator.models.map { JSONValue.object([.init("$ref", .string(reference($0)))]) }
-        return .object([.init("anyOf", .array([own] + variants))])
+        return .object(members)
     }
 
     private func propertySchema(_ property: PropertyDefinition, _ reference: (String) -> String) -> JSONValue {
@@ -70,7 +75,7 @@ public struct JSONSchemaExporter {
             members.append(.init("readOnly", .bool(true)))
             schema = .object(members)
         }
-        return schema
+        return JSONSchemaExporter.reshapingNote(on: schema, property)
     }
 
     /// The schema of a type; constraints of the property apply to its scalar leaf, counts to its container.
@@ -90,7 +95,10 @@ public struct JSONSchemaExporter {
         case .date: typeName = "string"; members.append(.init("format", .string("date-time")))
         case .url: typeName = "string"; members.append(.init("format", .string("uri")))
         case .data: typeName = "string"; members.append(.init("contentEncoding", .string("base64")))
+        case .format(let format): typeName = "string"; members += format.schemaKeywords
         case .any: break
+        case .union(let branches):
+            return unionSchema(type, branches, leaf: property, reference)
         case .model(let name):
             let ref = JSONValue.object([.init("$ref", .string(reference(name)))])
             return type.nullable ? .object([.init("anyOf", .array([ref, .object([.init("type", .string("null"))])]))]) : ref
@@ -113,6 +121,18 @@ public struct JSONSchemaExporter {
             let typeValue: JSONValue = type.nullable ? .array([.string(typeName), .string("null")]) : .string(typeName)
             members.insert(.init("type", typeValue), at: 0)
         }
+        return .object(members)
+    }
+
+    /// A union's output: `oneOf` its branches (each writes a JSON type no other does), null
+    /// beside them when it is nullable; the property's default belongs to the union, not a branch.
+    private func unionSchema(_ type: TypeRef, _ branches: [TypeRef], leaf property: PropertyDefinition, _ reference: (String) -> String) -> JSONValue {
+        var bare = property
+        bare.defaultValue = nil
+        var options = branches.map { typeSchema($0, leaf: bare, reference) }
+        if type.nullable { options.append(.object([.init("type", .string("null"))])) }
+        var members: [JSONValue.Member] = [.init("oneOf", .array(options))]
+        if let value = property.defaultValue { members.append(.init("default", value)) }
         return .object(members)
     }
 

@@ -16,9 +16,12 @@ public enum ModelDescription {
         if model.requiredAll { members.append(.init("required", .string("all"))) }
         if let discriminator = model.discriminator {
             var picks: [JSONValue.Member] = []
-            if let from = discriminator.from {
-                picks.append(.init("from", .string(from.description)))
+            if discriminator.when.isEmpty {
+                if discriminator.style != .internal { picks.append(.init("style", .string(discriminator.style.rawValue))) }
+                if let from = discriminator.from { picks.append(.init("from", .string(from.description))) }
+                if let content = discriminator.content { picks.append(.init("content", .string(content))) }
                 picks.append(.init("mapping", .object(discriminator.mapping.map { .init($0.tag, .string($0.model)) })))
+                if discriminator.caseInsensitive { picks.append(.init("caseInsensitive", .bool(true))) }
             } else {
                 picks.append(.init("when", .array(discriminator.when.map { ["if": .string($0.condition), "model": .string($0.model)] })))
             }
@@ -69,6 +72,8 @@ public enum ModelDescription {
         add("transform", property.transform.map(JSONValue.string))
         if property.strict { members.append(.init("strict", .bool(true))) }
         if property.wrapSingle { members.append(.init("wrapSingle", .bool(true))) }
+        if property.onError != .fail { members.append(.init("onError", .string(property.onError.rawValue))) }
+        if property.onItemError != .fail { members.append(.init("onItemError", .string(property.onItemError.rawValue))) }
         add("description", property.description.map(JSONValue.string))
         return .object(members)
     }

@@ -20,6 +20,7 @@ struct ReverseMapper {
 
     /// The upstream shape of one object of `model`, found at `path`.
     mutating func reverseObject(_ value: JSONValue, _ model: ResolvedModel, path: [PathComponent]) -> JSONValue {
+        if model.tuple { return reverseTuple(value, model, path: path) }
         guard case .object(let members) = value else {
             fail(path, .typeMismatch, "expected object, got \(value.typeName)", value)
             return .null
@@ -27,24 +28,26 @@ struct ReverseMapper {
         // A discriminated model: the normalized document carries no tag, so pick the model
         // whose properties cover its keys (a mapped model, a predicate's or the fallback) and,
         // for a tag, write that model's tag back.
+        // An external tag always names a mapped model (the declarer itself has no tag to be
+        // written with); an external or adjacent tag is written around the object at the end.
+        let discriminator = model.discriminator
         var model = model
-        var tag: (source: KeySource, value: String)?
-        if let discriminator = model.discriminator {
+        var tag: String?
+        if let discriminator {
             let keys = Set(members.map(\.key))
-            if !keys.isSubset(of: Set(model.properties.map(\.name))) {
-                for name in discriminator.models {
+            if discriminator.style == .external || !keys.isSubset(of: Set(model.properties.map(\.name))) {
+                let candidates = discriminator.style == .external ? discriminator.mapping.map(\.model) : discriminator.models
+                for name in candidates {
                     guard let variant = registry.models[name], keys.isSubset(of: Set(variant.properties.map(\.name))) else { continue }
                     model = variant
-                    if let from = discriminator.from, let entry = discriminator.mapping.first(where: { $0.model == name }) {
-                        tag = (from, entry.tag)
-                    }
+                    tag = discriminator.mapping.first(where: { $0.model == name })?.tag
                     break
                 }
             }
         }
         var result = JSONValue.object([])
-        if let tag {
-            ReverseMapper.place(.string(tag.value), at: tag.source.components[...], numericIsIndex: tag.source.isPointer, in: &result)
+        if let tag, let discriminator, discriminator.style == .internal, let from = discriminator.from {
+            ReverseMapper.place(.string(tag), at: from.components[...], numericIsIndex: from.isPointer, in: &result)
         }
         // A `compute` property is output only: nothing upstream sent it, so it is dropped.
         for property in model.properties where property.compute == nil {
@@ -63,6 +66,10 @@ struct ReverseMapper {
                 default: reversed = items[0]
                 }
             }
+            if source.isEnclosing {
+                ReverseMapper.merge(reversed, into: &result)
+                continue
+            }
             ReverseMapper.place(reversed, at: source.components[...], numericIsIndex: source.isPointer, in: &result)
         }
         let names = Set(model.properties.map(\.name))
@@ -74,10 +81,34 @@ struct ReverseMapper {
                 fail(path + [.key(member.key)], .unknownKey, "no property of \(model.name) writes this key", member.value)
             }
         }
-        return result
+        guard let discriminator, discriminator.style != .internal else { return result }
+        return wrap(result, tag: tag, discriminator, value: value, path: path)
     }
 
-    private mutating func reverseValue(_ value: JSONValue, _ type: TypeRef, _ property: PropertyDefinition, path: [PathComponent]) -> JSONValue {
+    /// An object of an external or adjacent discriminator's model, with its tag around it: the
+    /// tag's one member, or the tag beside the object at `content` (no tag keeps the declarer).
+    private mutating func wrap(_ object: JSONValue, tag: String?, _ discriminator: DiscriminatorDefinition, value: JSONValue,
+                               path: [PathComponent]) -> JSONValue {
+        switch discriminator.style {
+        case .internal:
+            return object
+        case .external:
+            guard let tag else {
+                fail(path, .unknownDiscriminator, "no mapped model writes every key of this object, and an external tag must name one", value)
+                return object
+            }
+            return .object([.init(tag, object)])
+        case .adjacent:
+            var wrapper = JSONValue.object([])
+            if let tag, let from = discriminator.from {
+                ReverseMapper.place(.string(tag), at: from.components[...], numericIsIndex: from.isPointer, in: &wrapper)
+            }
+            ReverseMapper.place(object, at: [discriminator.content ?? ""][...], numericIsIndex: false, in: &wrapper)
+            return wrapper
+        }
+    }
+
+    mutating func reverseValue(_ value: JSONValue, _ type: TypeRef, _ property: PropertyDefinition, path: [PathComponent]) -> JSONValue {
         if case .null = value { return .null }
         switch type.kind {
         case .model(let name):
@@ -94,7 +125,17 @@ struct ReverseMapper {
                 fail(path, .typeMismatch, "expected object, got \(value.typeName)", value)
                 return value
             }
+            // Reshaping reads the property's own map from a list, not maps nested in it.
+            if type == property.type, let list = reverseReshapedMap(members, element: element, property, path: path) { return list }
             return .object(members.map { .init($0.key, reverseElement($0.value, element, property, path: path + [.key($0.key)])) })
+        case .union(let branches):
+            // Each branch writes a JSON type it takes, and no two take the same one.
+            let written = UnionBranches.Types(value)
+            guard let branch = branches.first(where: { UnionBranches.types(of: $0, formats: property.formats).contains(written) }) else {
+                fail(path, .typeMismatch, "expected \(TypeRef(type.kind)), got \(value.typeName)", value)
+                return value
+            }
+            return reverseValue(value, branch, property, path: path)
         default:
             if let table = property.values {
                 guard let entry = table.first(where: { ReverseMapper.sameOutput($0.value, value, type) }) else {
@@ -112,7 +153,7 @@ struct ReverseMapper {
     }
 
     /// A container's element: null only where the element type is nullable, as conversion writes it.
-    private mutating func reverseElement(_ value: JSONValue, _ type: TypeRef, _ property: PropertyDefinition, path: [PathComponent]) -> JSONValue {
+    mutating func reverseElement(_ value: JSONValue, _ type: TypeRef, _ property: PropertyDefinition, path: [PathComponent]) -> JSONValue {
         if case .null = value, !type.nullable {
             fail(path, .nullNotAllowed, "null is not allowed here", value)
             return value
@@ -128,8 +169,9 @@ struct ReverseMapper {
         case .bool: ["boolean"]
         case .integer, .float, .double: ["number"]
         case .decimal: ["number", "string"]
-        case .string, .date, .url, .data: ["string"]
-        case .any, .model, .array, .set, .map: nil
+        // A format's canonical text is one of its strict forms: it converts back as it is.
+        case .string, .date, .url, .data, .format: ["string"]
+        case .any, .model, .array, .set, .map, .union: nil
         }
     }
 
@@ -182,7 +224,7 @@ struct ReverseMapper {
     }
 
     /// Sets `value` at a key path, creating objects (and arrays for pointer indices) on the way.
-    private static func place(_ value: JSONValue, at steps: ArraySlice<String>, numericIsIndex: Bool, in container: inout JSONValue) {
+    static func place(_ value: JSONValue, at steps: ArraySlice<String>, numericIsIndex: Bool, in container: inout JSONValue) {
         guard let step = steps.first else {
             container = value
             return
@@ -209,7 +251,7 @@ struct ReverseMapper {
     }
 
     /// Records an error while fewer than `maxErrors` are listed; past that only counts it.
-    private mutating func fail(_ path: [PathComponent], _ code: ErrorCode, _ message: @autoclosure () -> String, _ value: JSONValue?) {
+    mutating func fail(_ path: [PathComponent], _ code: ErrorCode, _ message: @autoclosure () -> String, _ value: JSONValue?) {
         errorCount += 1
         guard errors.count < maxErrors else { return }
         errors.append(ConversionError(path: PathComponent.pointer(path), code: code, message: message(),

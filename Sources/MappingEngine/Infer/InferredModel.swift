@@ -23,4 +23,6 @@ struct InferredProperty: Sendable, Hashable {
     var formats: [DateFormat]?
     /// What a reader should know about the type: a guess or a widening, one line.
     var note: String?
+    /// A name/value list read as a map (reshaping).
+    var pairs: PairsDefinition? = nil
 }

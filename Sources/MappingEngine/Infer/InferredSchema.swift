@@ -45,6 +45,9 @@ struct InferredSchema: Sendable {
         if property.required { options.append(.init("required", .bool(true))) }
         if let values = property.enumValues { options.append(.init("enum", .array(values.map(JSONValue.string)))) }
         if let formats = property.formats { options.append(.init("formats", .array(formats.map { .string($0.name) }))) }
+        if let pairs = property.pairs {
+            options.append(.init("pairs", ["key": .string(pairs.key.description), "value": .string(pairs.value.description)]))
+        }
         if notesAsDescriptions, let note = property.note { options.append(.init("description", .string(note))) }
         return options.count == 1 ? options[0].value : .object(options)
     }

@@ -12,6 +12,10 @@ struct ScalarSummary: Sendable, Hashable {
     private(set) var blanks = 0
     private(set) var nullWords = 0
     private(set) var texts = 0
+    /// Strings in each `TextFormat`, by the format's index in `allCases`.
+    private var formatCounts = [Int](repeating: 0, count: TextFormat.allCases.count)
+    /// Strings in any format.
+    private var formatted: Int { formatCounts.reduce(0, +) }
     /// The distinct strings seen, in order, while an `enum` could still list them all; nil
     /// once one is too long, blank or holds a control character, or there are too many.
     private var enumCandidates: [String]? = []
@@ -19,7 +23,7 @@ struct ScalarSummary: Sendable, Hashable {
     private var strings = 0
 
     /// Scalars seen, null words included.
-    var count: Int { bools + numbers.count + dates + urls + blanks + nullWords + texts }
+    var count: Int { bools + numbers.count + dates + urls + blanks + nullWords + texts + formatted }
 
     /// Scalars seen that are not null words, which every type but `string` and `any` takes as null.
     var valueCount: Int { count - nullWords }
@@ -44,6 +48,7 @@ struct ScalarSummary: Sendable, Hashable {
             dates += 1
             dateFormatBits |= 1 << index
         case .url: urls += 1
+        case .format(let format): formatCounts[TextFormat.allCases.firstIndex(of: format) ?? 0] += 1
         case .text: texts += 1
         }
         guard enumCandidates != nil else { return }
@@ -66,6 +71,7 @@ struct ScalarSummary: Sendable, Hashable {
         blanks += other.blanks
         nullWords += other.nullWords
         texts += other.texts
+        for index in formatCounts.indices { formatCounts[index] += other.formatCounts[index] }
         strings += other.strings
         guard let theirs = other.enumCandidates else {
             enumCandidates = nil
@@ -81,6 +87,25 @@ struct ScalarSummary: Sendable, Hashable {
         if candidates.count <= limits.maxEnumValues { enumCandidates = candidates }
     }
 
+    /// The format type of a position whose strings are all in one format (IPv4 and IPv6
+    /// addresses together are an `ip`); calendar dates beside date-times make a `date` that
+    /// takes both.
+    private func formatVerdict() -> ScalarVerdict? {
+        guard formatted > 0 else { return nil }
+        let seen = Set(TextFormat.allCases.indices.filter { formatCounts[$0] > 0 }.map { TextFormat.allCases[$0] })
+        let others = bools + numbers.count + urls + blanks + texts
+        if others == 0 && dates == 0 {
+            if seen.count == 1, let format = seen.first { return ScalarVerdict(kind: .format(format), nullWordsAreNull: true) }
+            if seen == [.ipv4, .ipv6] { return ScalarVerdict(kind: .format(.ip), nullWordsAreNull: true) }
+        }
+        if others == 0 && seen == [.localDate] {
+            let bits = dateFormatBits | 1 << (TextClass.dateFormats.firstIndex(of: .dateOnly) ?? 0)
+            let formats = TextClass.dateFormats.indices.filter { bits & (1 << $0) != 0 }.map { TextClass.dateFormats[$0] }
+            return ScalarVerdict(kind: .date, nullWordsAreNull: true, formats: formats)
+        }
+        return nil
+    }
+
     /// The kinds of scalar a position can mix, named for messages.
     enum Kind: String, Sendable {
         case booleans, numbers, dates, urls = "URLs", blanks = "blank strings", text
@@ -88,7 +113,8 @@ struct ScalarSummary: Sendable, Hashable {
 
     /// The kinds seen, in a fixed order.
     private var kinds: [Kind] {
-        [(bools, Kind.booleans), (numbers.count, .numbers), (dates, .dates), (urls, .urls), (blanks, .blanks), (texts, .text)]
+        // Strings in a format are text beside other kinds (`formatVerdict` takes them alone).
+        [(bools, Kind.booleans), (numbers.count, .numbers), (dates, .dates), (urls, .urls), (blanks, .blanks), (texts + formatted, .text)]
             .filter { $0.0 > 0 }.map(\.1)
     }
 
@@ -96,6 +122,7 @@ struct ScalarSummary: Sendable, Hashable {
     /// with blanks too, which a `url` takes as null); any other mix is `string`, which takes
     /// numbers as their literal text and booleans as `true`/`false`.
     func verdict(limits: InferenceLimits) -> ScalarVerdict {
+        if let verdict = formatVerdict() { return verdict }
         let kinds = self.kinds
         switch kinds {
         case [.booleans]: return ScalarVerdict(kind: .bool, nullWordsAreNull: true)

@@ -23,6 +23,8 @@ struct Shape: Sendable {
     var elements = -1
     /// Containers seen here past the depth limit, which were not followed.
     var deepContainers = 0
+    /// The keys the arrays of objects seen here kept distinct (reshaping).
+    var listKeys = ListKeys()
 
     /// One key of the objects seen at a position.
     struct Field: Sendable {

@@ -1,7 +1,7 @@
 /// Decides the schema from what the samples showed: the one place that turns positions into
 /// types. Works on its own copy of the table, as telling a map from a model merges positions.
 struct ShapeResolver {
-    private var table: ShapeTable
+    var table: ShapeTable
     private var naming: ModelNaming
     private let root: String
     private var limits: InferenceLimits { table.limits }
@@ -23,11 +23,13 @@ struct ShapeResolver {
     }
 
     /// What one position resolves to: its type and the options that go with it.
-    private struct Resolved {
+    struct Resolved {
         var type: TypeRef
         var enumValues: [String]?
         var formats: [DateFormat]?
         var note: String?
+        /// A name/value list read as a map.
+        var pairs: PairsDefinition?
 
         static func any(nullable: Bool, _ note: String) -> Resolved {
             Resolved(type: TypeRef(.any, nullable: nullable), note: note)
@@ -35,7 +37,7 @@ struct ShapeResolver {
     }
 
     /// The type of position `index`; `suggestion` names the model it may need.
-    private mutating func resolve(_ index: Int, suggestion: String) throws(InferenceError) -> Resolved {
+    mutating func resolve(_ index: Int, suggestion: String) throws(InferenceError) -> Resolved {
         let shape = table[index]
         if shape.deepContainers > 0 {
             return .any(nullable: shape.nulls > 0, "any: nested deeper than \(limits.maxDepth) levels, passed through as it is")
@@ -60,6 +62,7 @@ struct ShapeResolver {
         } else if shape.elements >= 0 {
             resolved = try resolve(shape.elements, suggestion: suggestion)
             resolved.type = TypeRef(.array(resolved.type))
+            resolved = try reshaped(resolved, list: index, suggestion: suggestion)
         } else {
             resolved = Resolved(type: TypeRef(.array(TypeRef(.any))), note: "array<any>: only empty arrays in the samples")
         }
@@ -121,7 +124,7 @@ struct ShapeResolver {
             let resolved = try resolve(field.shape, suggestion: ModelNaming.suggestion(parent: name, key: field.key))
             properties.append(InferredProperty(
                 name: named.name, type: resolved.type, from: named.from, required: field.present == shape.objects,
-                enumValues: resolved.enumValues, formats: resolved.formats, note: resolved.note))
+                enumValues: resolved.enumValues, formats: resolved.formats, note: resolved.note, pairs: resolved.pairs))
         }
         return InferredModel.Body(keys: naming.style, properties: properties)
     }

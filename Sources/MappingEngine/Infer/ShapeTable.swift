@@ -56,6 +56,7 @@ struct ShapeTable: Sendable {
             }
             if shapes[index].elements < 0 { shapes[index].elements = try newShape() }
             let elements = shapes[index].elements
+            shapes[index].listKeys.observe(document, array: node)
             var child = node + 1
             for _ in 0..<Int(entry.length) {
                 try record(document, child, into: elements, depth: depth + 1)
@@ -131,6 +132,7 @@ struct ShapeTable: Sendable {
         shapes[target].arrays += other.arrays
         shapes[target].emptyArrays += other.emptyArrays
         shapes[target].deepContainers += other.deepContainers
+        shapes[target].listKeys.merge(other.listKeys)
         if other.isMap {
             try collapse(target)
             try merge(other.mapValues, into: shapes[target].mapValues)

@@ -17,6 +17,9 @@ enum TextClass: Sendable, Equatable {
     /// An absolute URL with an authority (`scheme://…`), nothing to trim; `mailto:` and `urn:`
     /// forms stay text, as do strings that only happen to start with a word and a colon.
     case url
+    /// A UUID, an ISO 8601 duration, an IP address or a calendar date (`1920-10-08`), in the
+    /// format's strict form: `convertd infer` proposes the format type.
+    case format(TextFormat)
     case text
 
     /// The date formats a string is tried against, in the converter's default order; epoch
@@ -39,6 +42,7 @@ enum TextClass: Sendable, Equatable {
         if let lexeme = ScalarNumberLexeme.scan(text, lax: false) {
             return .number(integral: !lexeme.hasFraction && !lexeme.hasExponent)
         }
+        if let format = detectedFormat(text) { return .format(format) }
         for (index, formats) in singleDateFormats.enumerated() {
             if let instant = DateParser.parse(text, formats: formats), instant.isWithinWritableYears {
                 return .date(formatIndex: index)
@@ -46,6 +50,18 @@ enum TextClass: Sendable, Equatable {
         }
         if isWebURL(text) { return .url }
         return .text
+    }
+
+    /// The formats inference proposes, tried in order on text in their strict form: each
+    /// starts with bytes that tell it apart cheaply, so plain text costs a few comparisons.
+    private static let inferredFormats: [TextFormat] = [.localDate, .uuid, .duration, .ipv4, .ipv6]
+
+    /// The first of `inferredFormats` whose strict form `text` is in.
+    private static func detectedFormat(_ text: UnsafeBufferPointer<UInt8>) -> TextFormat? {
+        guard text.count <= IPText.maxV6Length else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: TextFormat.duration.maxLength + IPText.maxV6Length) { out in
+            inferredFormats.first { $0.write(text, lax: false, to: out.baseAddress!) != nil }
+        }
     }
 
     /// Whether `text` is an absolute URI as the `url` converter reads it, untrimmed, with `://`

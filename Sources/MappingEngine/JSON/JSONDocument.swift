@@ -115,8 +115,10 @@ public struct JSONDocument {
 
     /// The value re-serialized as minified JSON, cut to at most `limit` characters; meant for
     /// quoting offending input in error reports, so serialization stops early on large values.
+    /// A string is cut as a value, not as text: the answer is still a JSON string.
     public func text(_ i: Int, limit: Int) -> String {
         guard limit > 0 else { return "" }
+        if nodes[i].kind == .string { return cutString(i, limit: limit) }
         var writer = JSONWriter(capacity: min(limit, 1024) + 16)
         defer { writer.deallocate() }
         // A character is at least one byte, so this many bytes always hold `limit` characters

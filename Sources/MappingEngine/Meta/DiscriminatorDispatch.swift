@@ -2,25 +2,29 @@ import CEL
 
 extension DiscriminatorMeta {
     /// Converts with the model the tag or the predicates select; a missing tag keeps `model`,
-    /// an unmapped tag or no predicate holding takes the fallback.
+    /// an unmapped tag or no predicate holding takes the fallback. An external or adjacent tag
+    /// sits outside the object it picks a model for (`WrappedTagDispatch`).
     func dispatch(_ node: Int, default model: ModelMeta, _ ctx: inout ConversionContext) -> Bool {
+        switch style {
+        case .internal: break
+        case .external: return dispatchExternal(node, &ctx)
+        case .adjacent: return dispatchAdjacent(node, default: model, &ctx)
+        }
         guard let lookup else { return dispatchByPredicates(node, &ctx) }
         let doc = ctx.document
         guard let tagNode = lookup.resolve(in: doc, from: node), doc[tagNode].kind != .null else {
             return model.convertObject(node, &ctx)
         }
-        let kind = doc[tagNode].kind
-        let target: ModelMeta? = switch kind {
-        case .string: doc.withDecodedString(tagNode) { text in mapping.first { entry in entry.tag.withUnsafeBufferPointer { ByteText.equal($0, text) } }?.model.meta }
-        case .number, .true, .false: mapping.first { entry in entry.tag.withUnsafeBufferPointer { ByteText.equal($0, doc.content(tagNode)) } }?.model.meta
-        default: nil
-        }
-        guard let target = target ?? fallback?.meta else {
+        guard let target = target(tag: tagNode, doc) ?? fallback?.meta else {
             let mark = ctx.issues.count
             ctx.fail(.unknownDiscriminator, "tag is not one of \(tagList)", node: tagNode)
             if ctx.issues.count > mark { ctx.locate(since: mark, along: lookup.inputPath) }
             return false
         }
+        // The picked model reads the whole object; the tag's key stays the discriminator's.
+        let outer = ctx.dispatchedTag
+        ctx.dispatchedTag = DispatchedTag(object: node, key: lookup.firstKey)
+        defer { ctx.dispatchedTag = outer }
         return target.convertObject(node, &ctx)
     }
 
@@ -59,8 +63,29 @@ extension DiscriminatorMeta {
         return false
     }
 
+    /// The mapped model of the tag at `node` (a string, or a number or bool by its literal text),
+    /// or nil for an unmapped tag.
+    func target(tag node: Int, _ doc: JSONDocument) -> ModelMeta? {
+        switch doc[node].kind {
+        case .string: doc.withDecodedString(node) { target(tagText: $0) }
+        case .number, .true, .false: target(tagText: doc.content(node))
+        default: nil
+        }
+    }
+
+    /// The mapped model of a tag's text, compared by its folded form under `caseInsensitive`.
+    func target(tagText text: UnsafeBufferPointer<UInt8>) -> ModelMeta? {
+        guard caseInsensitive else {
+            return mapping.first { entry in entry.tag.withUnsafeBufferPointer { ByteText.equal($0, text) } }?.model.meta
+        }
+        let folded = Array(DiscriminatorTag.folded(String(decoding: text, as: UTF8.self)).utf8)
+        return folded.withUnsafeBufferPointer { folded in
+            mapping.first { entry in entry.tag.withUnsafeBufferPointer { ByteText.equal($0, folded) } }?.model.meta
+        }
+    }
+
     /// The mapped tags, comma-separated, for the error message.
-    private var tagList: String {
+    var tagList: String {
         mapping.map { String(decoding: $0.tag, as: UTF8.self) }.joined(separator: ", ")
     }
 }

@@ -21,11 +21,15 @@ struct Lookup: Sendable {
         case .pointer(let tokens):
             steps = tokens.map { Step(key: Array($0.utf8), index: Lookup.arrayIndex($0)) }
             inputPath = tokens.map { token in Lookup.arrayIndex(token).map(PathComponent.index) ?? .key(token) }
+        case .enclosing:
+            // No step: the lookup reaches the object it starts from.
+            steps = []
+            inputPath = []
         }
     }
 
-    /// The first key, read at the object's top level.
-    var firstKey: [UInt8] { steps[0].key }
+    /// The first key, read at the object's top level; empty for the enclosing object.
+    var firstKey: [UInt8] { steps.first?.key ?? [] }
 
     /// Whether this is a single key of the object itself.
     var isSingleKey: Bool { steps.count == 1 }

@@ -68,11 +68,16 @@ public final class ModelMeta: @unchecked Sendable {
 /// A compiled discriminator: where the tag is and which model each tag selects, or the
 /// predicates that pick one; and the model an unmapped tag or no predicate falls back to.
 struct DiscriminatorMeta: Sendable {
-    /// nil with predicates.
+    /// nil with predicates and with an external tag (the object's one key).
     let lookup: Lookup?
+    /// Tags folded by `DiscriminatorTag.folded` when `caseInsensitive`.
     let mapping: [(tag: [UInt8], model: ModelReference)]
     let predicates: [(program: CELProgram, model: ModelReference)]
     let fallback: ModelReference?
+    var style = DiscriminatorStyle.internal
+    /// The key of the content beside an adjacent tag.
+    var content: [UInt8]?
+    var caseInsensitive = false
 }
 
 /// A model referenced from inside a compiled graph, which the referrer's `MetaGroup` keeps alive.

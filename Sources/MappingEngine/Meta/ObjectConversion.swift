@@ -25,13 +25,20 @@ extension ModelMeta {
         return convertObjectMembers(node, &ctx)
     }
 
-    /// Converts the object at `node` (or an empty array standing for one) and writes it.
-    func convertObjectMembers(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
+    /// Converts the object at `node` (or an empty array standing for one) and writes it,
+    /// telling `recorder` where each property went.
+    @inline(__always)
+    func convertObjectMembers<Recorder: MemberRecorder>(_ node: Int, recorder: Recorder, _ ctx: inout ConversionContext) -> Bool {
         // Borrowed pointers: no exclusivity checks and no retain/release on the hot path.
         let properties = ownedProperties
         return borrowedKeyTable._withUnsafeGuaranteedRef { keyTable in
-            convertObject(node, UnsafePointer(properties.baseAddress), properties.count, keyTable, &ctx)
+            convertObject(node, UnsafePointer(properties.baseAddress), properties.count, keyTable, recorder, &ctx)
         }
+    }
+
+    /// Converts the object at `node` (or an empty array standing for one) and writes it.
+    func convertObjectMembers(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
+        convertObjectMembers(node, recorder: NoMemberRecorder(), &ctx)
     }
 
     /// `convertObject` on borrowed pointers, in three walks: the properties' slots are filled
@@ -44,8 +51,8 @@ extension ModelMeta {
     /// the optimizer, having inlined the converters into it first, found this caller too large
     /// and left it out of line (+0.9 % instructions on weibo.json). The slot walks made
     /// transparent too cost more (+1.4 % on user.json) than as they are.
-    private func convertObject(_ node: Int, _ properties: UnsafePointer<PropertyMeta>?, _ propertyCount: Int,
-                               _ keyTable: KeyTable, _ ctx: inout ConversionContext) -> Bool {
+    private func convertObject<Recorder: MemberRecorder>(_ node: Int, _ properties: UnsafePointer<PropertyMeta>?, _ propertyCount: Int,
+                                                         _ keyTable: KeyTable, _ recorder: Recorder, _ ctx: inout ConversionContext) -> Bool {
         let entry = ctx.document.nodes.baseAddress.unsafelyUnwrapped[node]
         let memberCount = entry.kind == .object ? Int(entry.length) : 0
         let frame = ctx.slots.push(propertyCount)
@@ -53,7 +60,7 @@ extension ModelMeta {
         // Walk whichever is smaller, the payload's keys or the model's properties (YYModel);
         // unknown keys can only be seen from the payload's side. Nothing before the write
         // pushes a frame, so the slots stay where they are until then.
-        if memberCount <= propertyCount || unknownKeys != .ignore {
+        if memberCount <= propertyCount || unknownKeys != .ignore || ctx.explain {
             if !slotMembers(of: node, count: memberCount, properties, keyTable, into: ctx.slots.base + frame, &ctx) { ok = false }
         } else if memberCount > 0 {
             slotKeyProperties(of: node, properties, into: ctx.slots.base + frame, ctx)
@@ -61,7 +68,7 @@ extension ModelMeta {
         if memberCount > 0 && !lookupProperties.isEmpty {
             slotLookups(of: node, properties, into: ctx.slots.base + frame, ctx)
         }
-        if !writeMembers(of: node, count: memberCount, properties, propertyCount, frame: frame, keyTable, &ctx) { ok = false }
+        if !writeMembers(of: node, count: memberCount, properties, propertyCount, frame: frame, keyTable, recorder, &ctx) { ok = false }
         ctx.slots.pop(propertyCount)
         return ok
     }
@@ -99,8 +106,8 @@ extension ModelMeta {
             if remembered { predictions[position] = found }
             if found >= 0 {
                 Self.fill(slots, from: Int(found), with: value, properties)
-            } else if found == KeyTable.unknown && unknownKeys != .ignore {
-                if !noteUnknown(key: key, value: value, &ctx) { ok = false }
+            } else if found == KeyTable.unknown && (unknownKeys != .ignore || ctx.explain) {
+                if !noteUnknown(key: key, value: value, object: node, &ctx) { ok = false }
             }
             key = Int(nodes[value].end)
         }
@@ -144,10 +151,12 @@ extension ModelMeta {
 
     /// The third walk: `{`, every property in order (its value converted, or, when absent or
     /// null, its default, `null` or nothing), the members kept under `unknownKeys: keep`, `}`.
-    /// False when a value fails or a required one is absent.
+    /// False when a value fails or a required one is absent. `recorder` hears where each
+    /// property went (a model without expressions passes one that compiles to nothing).
     @_transparent
-    func writeMembers(of node: Int, count memberCount: Int, _ properties: UnsafePointer<PropertyMeta>?,
-                              _ propertyCount: Int, frame: Int, _ keyTable: KeyTable, _ ctx: inout ConversionContext) -> Bool {
+    func writeMembers<Recorder: MemberRecorder>(of node: Int, count memberCount: Int, _ properties: UnsafePointer<PropertyMeta>?,
+                                                _ propertyCount: Int, frame: Int, _ keyTable: KeyTable, _ recorder: Recorder,
+                                                _ ctx: inout ConversionContext) -> Bool {
         var ok = true
         ctx.out.byte(UInt8(ascii: "{"))
         var first = true
@@ -155,13 +164,16 @@ extension ModelMeta {
             let property = properties.unsafelyUnwrapped + index
             // Re-read per property: a nested object may have moved the slot stack.
             let slot = Int(ctx.slots.base[frame &+ index])
+            let start = ctx.out.count
+            // The key's quote: past the comma unless the member is the first one written.
+            let keyStart = first ? start : start &+ 1
+            let member = property.pointee.member
             // The common case inline: a value that is there and not null is converted and kept.
             if slot < 0 || isNull(property, slot, ctx) {
                 if !emitAbsent(property, slot, object: node, &ctx, first: &first) { ok = false }
+                recorder.record(index, start: keyStart, keyLength: member.count &- 1, end: ctx.out.count)
                 continue
             }
-            let start = ctx.out.count
-            let member = property.pointee.member
             if first {
                 ctx.out.bytes(member.baseAddress.unsafelyUnwrapped + 1, count: member.count &- 1)
             } else {
@@ -174,9 +186,13 @@ extension ModelMeta {
                 first = false
             } else {
                 ctx.out.rewind(to: start)
-                ok = false
+                // A recovery that omitted the property (`onError: omit`) leaves the object whole.
+                if !ctx.leftOut { ok = false }
+                ctx.leftOut = false
             }
+            recorder.record(index, start: keyStart, keyLength: member.count &- 1, end: ctx.out.count)
         }
+        recorder.recordEnd(propertyCount, at: ctx.out.count)
         if unknownKeys == .keep && memberCount > 0 {
             writeKept(object: node, keyTable, &ctx, first: first)
         }
@@ -248,7 +264,7 @@ extension ModelMeta {
 
     /// The value node of a key-path or candidate property: for candidates the first present and
     /// non-null one (lax null words count as null), else the first null one.
-    private func resolveLookup(_ property: UnsafePointer<PropertyMeta>, _ node: Int, _ ctx: borrowing ConversionContext) -> Int? {
+    func resolveLookup(_ property: UnsafePointer<PropertyMeta>, _ node: Int, _ ctx: borrowing ConversionContext) -> Int? {
         let doc = ctx.document
         switch property.pointee.placement {
         case .key:

@@ -10,7 +10,8 @@ extension ModelMeta {
         var key = object + 1
         for _ in 0..<Int(doc[object].length) {
             let value = key + 1
-            if doc.withDecodedString(key, { keyTable.lookup($0) }) == KeyTable.unknown {
+            if doc.withDecodedString(key, { keyTable.lookup($0) }) == KeyTable.unknown
+                && ctx.dispatchedTag?.owns(key: key, of: object, in: doc) != true {
                 let name = doc.decodedString(key)
                 if !properties.contains(where: { $0.name == name }) { members.append(value) }
             }
@@ -35,11 +36,17 @@ extension ModelMeta {
         return members.reversed().filter { seen.insert(doc.decodedString($0 - 1)).inserted }.reversed()
     }
 
-    /// Applies the unknown-key policy to one member; false when it is an error.
-    /// (Kept members are written by `writeKept`.)
-    func noteUnknown(key: Int, value: Int, _ ctx: inout ConversionContext) -> Bool {
+    /// Applies the unknown-key policy to one member of `object`; false when it is an error.
+    /// (Kept members are written by `writeKept`.) `explain` lists it under every policy but
+    /// `reject`; a dispatched object's tag is no unknown key.
+    func noteUnknown(key: Int, value: Int, object: Int, _ ctx: inout ConversionContext) -> Bool {
+        if let tag = ctx.dispatchedTag, tag.owns(key: key, of: object, in: ctx.document) { return true }
         switch unknownKeys {
         case .ignore, .keep:
+            if ctx.explain {
+                let document = ctx.document
+                ctx.unknownKey(document.decodedString(key), node: value)
+            }
             return true
         case .report:
             let document = ctx.document

@@ -15,6 +15,12 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     case invalidDate = "invalid_date"
     case invalidURL = "invalid_url"
     case invalidBase64 = "invalid_base64"
+    case invalidDuration = "invalid_duration"
+    case invalidUUID = "invalid_uuid"
+    case invalidEmail = "invalid_email"
+    /// An address of the wrong syntax or family for an `ipv4`, `ipv6`, `ip` or `cidr`.
+    case invalidIP = "invalid_ip"
+    case invalidHostname = "invalid_hostname"
     case enumMismatch = "enum_mismatch"
     case belowMinimum = "below_minimum"
     case aboveMaximum = "above_maximum"
@@ -25,6 +31,10 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     case tooManyItems = "too_many_items"
     case unknownKey = "unknown_key"
     case unknownDiscriminator = "unknown_discriminator"
+    /// Two items of a `keyBy` or `pairs` list with the same key (SPEC §9, reshaping).
+    case duplicateKey = "duplicate_key"
+    /// Two elements of a `uniqueBy` array with the same value of that property.
+    case duplicateItem = "duplicate_item"
     /// A model rule that does not hold; the rule's own `code` replaces this one when it has one.
     case ruleFailed = "rule_failed"
     /// A rule, `compute`, `transform` or `when` predicate whose evaluation raised a CEL error.
@@ -57,8 +67,10 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
         case .tooDeep: "The body nests arrays and objects deeper than `--max-depth`."
         case .typeMismatch:
             "The value's JSON type is not one the property's type takes: an object for a `string`, a string for a model. "
-                + "Strict mode takes only the natural JSON type, so a `\"640\"` for an integer is one there."
-        case .missing: "A required property's key is absent (none of its `from` candidates is present)."
+                + "Strict mode takes only the natural JSON type, so a `\"640\"` for an integer is one there. An externally tagged "
+                + "object (`style: external`) must have exactly one member."
+        case .missing:
+            "A required property's key is absent (none of its `from` candidates is present), or the content beside an adjacent tag (`style: adjacent`)."
         case .nullNotAllowed:
             "`null` (or, in lax mode, a null word such as `\"nil\"`) where nothing may be null: a required property, or an "
                 + "element of an array, set or map whose element type is not nullable."
@@ -68,9 +80,22 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
             "A value the type cannot hold exactly: a fraction for an integer, more digits than a `float` or `double` keeps; "
                 + "from `reverse`, a date that none of the property's `formats` writes exactly."
         case .invalidBool: "A value that is not one of the boolean words (`true false yes no on off t f y n`, any case) or 0 and 1."
-        case .invalidDate: "A value in none of the date formats the property takes."
+        case .invalidDate:
+            "A value in none of the date formats the property takes; for a `date` with a `timezone`, a local time the zone "
+                + "skips (a daylight-saving gap). For a `localDate`, not a calendar date; for a `time`, not a time of day."
         case .invalidURL: "A string that is not an absolute URI (RFC 3986)."
         case .invalidBase64: "A string that is not base64, standard or URL-safe."
+        case .invalidDuration:
+            "A value that is not a duration (ISO 8601 `PT1H30M`; in lax mode also `90s`, `1h30m` and seconds), or one in "
+                + "years or months, which have no fixed length; a negative one; one finer than a nanosecond or past about 292 "
+                + "years (CEL's range)."
+        case .invalidUUID: "A string that is not a UUID (in lax mode, also in braces, after `urn:uuid:`, or without hyphens)."
+        case .invalidEmail:
+            "A string that is not an email address: a dot-atom local part of at most 64 bytes, `@`, a hostname; 254 bytes in all."
+        case .invalidIP:
+            "A string that is not an address of the property's family (`ipv4`, `ipv6`, `ip`), or for a `cidr` not "
+                + "`address/prefix` with no bit set past the prefix."
+        case .invalidHostname: "A string that is not a hostname: dot-separated labels of letters, digits and `-` (RFC 1123)."
         case .enumMismatch: "A value that is not one of the property's `enum`, or not an input its `values` table maps."
         case .belowMinimum: "A number below the property's `minimum`, or not above its `exclusiveMinimum`."
         case .aboveMaximum: "A number above the property's `maximum`, or not below its `exclusiveMaximum`."
@@ -81,7 +106,14 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
         case .tooManyItems: "An array, set or map with more elements than the property's `maxItems`."
         case .unknownKey: "A key no property reads, in a model with `unknownKeys: reject`; from `reverse`, a key the model does not write."
         case .unknownDiscriminator:
-            "A discriminator tag that is not one of its `mapping`'s tags (a missing or null tag keeps the model that declares it)."
+            "A discriminator tag that is not one of its `mapping`'s tags, and no `fallback` (a missing or null tag keeps the model that declares it)."
+                + " From `reverse`, an object no mapped model of an external tag writes."
+        case .duplicateKey:
+            "Two items of a list read as a map (`keyBy`, `pairs`) have the same key: the message names the key and both "
+                + "indexes; the entry points at the later one. (An object with a key twice is not this error: the last value wins.)"
+        case .duplicateItem:
+            "Two elements of a `uniqueBy` array or set have the same value of that property: the message names the value and "
+                + "both indexes; the entry points at the later one."
         case .ruleFailed:
             "A model rule (`rules`) that does not hold for the converted object. The entry carries the `rule`; a rule with "
                 + "its own `code` and `message` is reported with those, at its `path`."
@@ -118,6 +150,11 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
         case .invalidDate: .property("published: date", payload: #"{"published": "next Tuesday"}"#)
         case .invalidURL: .property("homepage: url", payload: #"{"homepage": "example dot com"}"#)
         case .invalidBase64: .property("cover: data", payload: #"{"cover": "not base64!"}"#)
+        case .invalidDuration: .property("runtime: duration", payload: #"{"runtime": "P1M"}"#)
+        case .invalidUUID: .property("id: uuid", payload: #"{"id": "f81d4fae-7dec-11d0-a765"}"#)
+        case .invalidEmail: .property("contact: email", payload: #"{"contact": "editor at example.com"}"#)
+        case .invalidIP: .property("server: ipv4", payload: #"{"server": "192.168.1.256"}"#)
+        case .invalidHostname: .property("mirror: hostname", payload: #"{"mirror": "-mirror.example.com"}"#)
         case .enumMismatch: .property("status: { type: string, enum: [draft, published] }", payload: #"{"status": "archived"}"#)
         case .belowMinimum: .property("price: { type: decimal, minimum: 0 }", payload: #"{"price": -1}"#)
         case .aboveMaximum: .property("stars: { type: uint8, maximum: 5 }", payload: #"{"stars": 6}"#)
@@ -131,6 +168,12 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
             .properties(["title: string"], modelOptions: ["discriminator: { from: kind, mapping: { ebook: EBook } }"],
                         payload: #"{"kind": "vinyl", "title": "Dune"}"#)
                 .adding("EBook:\n  extends: \(ErrorExample.model)\n  properties:\n    url: url\n")
+        case .duplicateKey:
+            .property(#"items: { type: "map<Item>", keyBy: sku }"#, payload: #"{"items": [{"sku": "a1"}, {"sku": "b2"}, {"sku": "a1"}]}"#)
+                .adding("Item:\n  properties:\n    sku: string\n")
+        case .duplicateItem:
+            .property(#"lines: { type: "array<Line>", uniqueBy: sku }"#, payload: #"{"lines": [{"sku": "a1"}, {"sku": "a1"}]}"#)
+                .adding("Line:\n  properties:\n    sku: string\n")
         case .ruleFailed:
             .properties(["min: decimal", "max: decimal"], modelOptions: [#"rules: [{ rule: "self.min <= self.max", path: /max }]"#],
                         payload: #"{"min": 5, "max": 1}"#)

@@ -29,10 +29,22 @@ enum IssueReport {
                 coercions.append(Coercion(path: PathComponent.pointer(issue.outPath.reversed()), rule: rule, input: issue.input ?? ""))
             case .unknownKey:
                 unknownKeys.append(UnknownKey(path: PathComponent.pointer(issue.inPath.reversed()), input: issue.input ?? ""))
-            case .error:
+            case .error, .warning:
                 break
             }
         }
         return (coercions, unknownKeys)
+    }
+
+    /// The recoveries among `issues`, located by their paths.
+    static func warnings(_ issues: [Issue]) -> [Warning] {
+        issues.compactMap { issue in
+            guard case .warning(let recovered) = issue.kind else { return nil }
+            let path = PathComponent.pointer(issue.outPath.reversed())
+            let source = PathComponent.pointer(issue.inPath.reversed())
+            return Warning(path: path, source: source == path ? nil : source, code: recovered.code, message: issue.message,
+                           action: recovered.action, input: issue.input,
+                           errorPath: recovered.below.isEmpty ? nil : PathComponent.pointer(issue.outPath.reversed() + recovered.below.reversed()))
+        }
     }
 }

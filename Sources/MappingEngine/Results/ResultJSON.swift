@@ -32,19 +32,22 @@ public enum ResultJSON {
     /// `explain`, plus `coercionsOmitted` / `unknownKeysOmitted` when the lists were capped.
     public static func explained(_ success: ConversionResult.Success) -> [UInt8] {
         explained(output: success.output, coercions: success.coercions, unknownKeys: success.unknownKeys,
-                  coercionsOmitted: success.coercionsOmitted, unknownKeysOmitted: success.unknownKeysOmitted)
+                  coercionsOmitted: success.coercionsOmitted, unknownKeysOmitted: success.unknownKeysOmitted,
+                  warnings: success.warnings, warningsOmitted: success.warningsOmitted)
     }
 
-    /// `{"result": …, "coercions": […], "unknownKeys": […]}` for `explain`; a count of omitted
-    /// entries above zero adds its member (`coercionsOmitted`, `unknownKeysOmitted`).
+    /// `{"result": …, "coercions": […], "unknownKeys": […]}` for `explain`, and `"warnings": […]`
+    /// when a value was recovered from; a count of omitted entries above zero adds its member
+    /// (`coercionsOmitted`, `unknownKeysOmitted`, `warningsOmitted`).
     public static func explained(output: UnsafeBufferPointer<UInt8>, coercions: [Coercion], unknownKeys: [UnknownKey],
-                                 coercionsOmitted: Int = 0, unknownKeysOmitted: Int = 0) -> [UInt8] {
+                                 coercionsOmitted: Int = 0, unknownKeysOmitted: Int = 0,
+                                 warnings: [Warning] = [], warningsOmitted: Int = 0) -> [UInt8] {
         var writer = JSONWriter(capacity: output.count + 256)
         defer { writer.deallocate() }
         writer.ascii(explanationPrefix)
         writer.bytes(output)
         writeExplanation(coercions: coercions, unknownKeys: unknownKeys, coercionsOmitted: coercionsOmitted,
-                         unknownKeysOmitted: unknownKeysOmitted, into: &writer)
+                         unknownKeysOmitted: unknownKeysOmitted, warnings: warnings, warningsOmitted: warningsOmitted, into: &writer)
         return writer.makeArray()
     }
 
@@ -52,9 +55,9 @@ public enum ResultJSON {
     static let explanationPrefix: StaticString = "{\"result\":"
 
     /// What follows the result in an explained answer: `,"coercions":[…],"unknownKeys":[…]`,
-    /// the omitted counts above zero, and the closing `}`.
+    /// the warnings when there are any, the omitted counts above zero, and the closing `}`.
     static func writeExplanation(coercions: [Coercion], unknownKeys: [UnknownKey], coercionsOmitted: Int, unknownKeysOmitted: Int,
-                                 into writer: inout JSONWriter) {
+                                 warnings: [Warning] = [], warningsOmitted: Int = 0, into writer: inout JSONWriter) {
         writer.ascii(",\"coercions\":")
         JSONValue.array(coercions.map { coercion in
             .object([.init("path", .string(coercion.path)), .init("rule", .string(coercion.rule)),
@@ -72,7 +75,27 @@ public enum ResultJSON {
             writer.ascii(",\"unknownKeysOmitted\":")
             writer.uint64(UInt64(unknownKeysOmitted))
         }
+        if !warnings.isEmpty || warningsOmitted > 0 {
+            writer.ascii(",\"warnings\":")
+            JSONValue.array(warnings.map(warning)).write(to: &writer)
+        }
+        if warningsOmitted > 0 {
+            writer.ascii(",\"warningsOmitted\":")
+            writer.uint64(UInt64(warningsOmitted))
+        }
         writer.byte(UInt8(ascii: "}"))
+    }
+
+    /// One recovery: `{path, source?, code, message, action, input?, errorPath?}`.
+    public static func warning(_ warning: Warning) -> JSONValue {
+        var members: [JSONValue.Member] = [.init("path", .string(warning.path))]
+        if let source = warning.source { members.append(.init("source", .string(source))) }
+        members.append(.init("code", .string(warning.code)))
+        members.append(.init("message", .string(warning.message)))
+        members.append(.init("action", .string(warning.action.rawValue)))
+        if let input = warning.input { members.append(.init("input", inputValue(input))) }
+        if let errorPath = warning.errorPath { members.append(.init("errorPath", .string(errorPath))) }
+        return .object(members)
     }
 
     /// The offending value as JSON when it was kept whole, else its cut text as a string.

@@ -6,6 +6,9 @@ public enum KeySource: Sendable, Hashable, CustomStringConvertible {
     case path([String])
     /// `/a/0/b` (RFC 6901): keys or array indices, any characters.
     case pointer([String])
+    /// `from: "."`: the enclosing object itself, for a model-typed property whose members sit
+    /// beside the others (flattened input, SPEC §9).
+    case enclosing
 
     /// Parses the `from` syntax.
     public init(parsing text: String) throws(SchemaSyntaxError) {
@@ -47,12 +50,19 @@ public enum KeySource: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .key(let key): [key]
         case .path(let parts), .pointer(let parts): parts
+        case .enclosing: []
         }
     }
 
     /// Whether this is a JSON Pointer, whose digit tokens index arrays.
     public var isPointer: Bool {
         if case .pointer = self { return true }
+        return false
+    }
+
+    /// Whether this is `from: "."`, the enclosing object itself.
+    public var isEnclosing: Bool {
+        if case .enclosing = self { return true }
         return false
     }
 
@@ -65,6 +75,7 @@ public enum KeySource: Sendable, Hashable, CustomStringConvertible {
         case .path(let parts): parts.joined(separator: ".")
         case .pointer(let tokens):
             PathComponent.pointer(tokens.map(PathComponent.key))
+        case .enclosing: "."
         }
     }
 }

@@ -123,6 +123,7 @@ struct LineageResolver {
             version: definition.version
         )
         resolved.rules = (parent?.rules ?? []) + definition.rules
+        resolved.tuple = definition.tuple ?? parent?.tuple ?? false
         return resolved
     }
 

@@ -17,6 +17,8 @@ public struct ModelDefinition: Sendable, Hashable {
     public var discriminator: DiscriminatorDefinition?
     /// `required: all`: every property is required unless it says `required: false`.
     public var requiredAll: Bool?
+    /// `tuple: true`: read from a positional array, element i into property i; nil inherits.
+    public var tuple: Bool?
     public var description: String?
     /// Properties in declaration order, which is the output order.
     public var properties: [PropertyDefinition] = []
@@ -51,6 +53,12 @@ public struct DiscriminatorDefinition: Sendable, Hashable {
     public var when: [Predicate] = []
     /// The model for an unmapped tag, or when no predicate holds.
     public var fallback: String?
+    /// Where the tag sits: in the object (`from`), as its one key, or beside its `content`.
+    public var style = DiscriminatorStyle.internal
+    /// With `style: adjacent`, the key of the object the picked model converts.
+    public var content: String?
+    /// Tags match their mapping whatever their letters' case (`caseInsensitive: true`).
+    public var caseInsensitive = false
 
     public init(from: KeySource?, mapping: [Entry], when: [Predicate] = [], fallback: String? = nil) {
         self.from = from
@@ -131,6 +139,11 @@ public struct PropertyDefinition: Sendable, Hashable {
     public var maxItems: Int?
     /// Accepted date input formats, replacing the defaults.
     public var formats: [DateFormat]?
+    /// For `date`: the IANA zone (`Europe/Berlin`) of inputs that name no offset; UTC without it.
+    public var timezone: String?
+    /// For `date`: write each instant with the offset it came with rather than in UTC (the
+    /// engine side of the `rfc3339-offset` date output).
+    public var keepOffset = false
     /// CEL over the converted object whose value this output-only property takes.
     public var compute: String?
     /// CEL over the raw input value, whose result the property's type then converts.
@@ -139,6 +152,16 @@ public struct PropertyDefinition: Sendable, Hashable {
     public var strict = false
     /// A single non-array value becomes a one-element array.
     public var wrapSingle = false
+    /// What a value that fails to convert does: fail the document, or recover with a warning.
+    public var onError = ErrorPolicy.fail
+    /// What an element of an array, set or map that fails to convert does.
+    public var onItemError = ItemErrorPolicy.fail
+    /// Reshaping (SPEC §9): a `map<Model>` read from an array of objects, keyed by this property.
+    public var keyBy: String?
+    /// Reshaping: a `map<T>` read from a list of name/value objects.
+    public var pairs: PairsDefinition?
+    /// Reshaping: an `array<Model>` or `set<Model>` whose elements must differ in this property.
+    public var uniqueBy: String?
     public var description: String?
 
     public init(name: String, type: TypeRef) {

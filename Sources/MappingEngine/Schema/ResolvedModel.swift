@@ -7,6 +7,8 @@ public struct ResolvedModel: Sendable, Hashable {
     public var keys: KeyStyle
     public var unknownKeys: UnknownKeyPolicy
     public var requiredAll: Bool
+    /// `tuple: true`: read from a positional array in property order (SPEC §9).
+    public var tuple = false
     /// Declared by this model itself; a discriminator is not inherited, so a mapped model that
     /// extends its declarer does not dispatch again.
     public var discriminator: DiscriminatorDefinition?

@@ -13,14 +13,18 @@ struct SchemaDecoder {
     private static let modelOptions: Set<String> = [
         "extends", "keys", "unknownKeys", "include", "exclude", "discriminator", "required",
         "properties", "description", "rules",
+        "tuple",
     ]
     private static let propertyOptions: Set<String> = [
         "type", "from", "required", "default", "enum", "values", "minimum", "maximum",
         "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems",
-        "maxItems", "formats", "strict", "wrapSingle", "description", "compute", "transform",
+        "maxItems", "formats", "timezone", "keepOffset", "strict", "wrapSingle", "description", "compute", "transform",
+        "onError", "onItemError",
+        "keyBy", "pairs", "uniqueBy",
     ]
     /// What a `compute` property cannot have: it reads no input.
-    private static let inputOptions = ["from", "default", "values", "transform", "strict", "wrapSingle", "required"]
+    private static let inputOptions = ["from", "default", "values", "transform", "strict", "wrapSingle", "required", "onError", "onItemError",
+                                       "keyBy", "pairs", "uniqueBy"]
 
     /// The models of a file whose root is an object of model name → definition.
     mutating func models(in root: JSONValue) -> [ModelDefinition] {
@@ -75,6 +79,9 @@ struct SchemaDecoder {
             else if case .bool(false) = v {} else { fail(name, nil, "model-level 'required' can only be 'all'") }
         }
         if let v = value["description"] { model.description = string(v, name, nil, "description") }
+        if let v = value["tuple"] {
+            if case .bool(let tuple) = v { model.tuple = tuple } else { fail(name, nil, "'tuple' must be true or false") }
+        }
         if let v = value["include"] { model.include = strings(v, name, "include") }
         if let v = value["exclude"] { model.exclude = strings(v, name, "exclude") }
         if let v = value["discriminator"] { model.discriminator = discriminator(v, name) }
@@ -122,9 +129,14 @@ struct SchemaDecoder {
         if let v = value["required"] { p.required = bool(v, model, name, "required") }
         if let v = value["strict"] { p.strict = bool(v, model, name, "strict") ?? false }
         if let v = value["wrapSingle"] { p.wrapSingle = bool(v, model, name, "wrapSingle") ?? false }
+        if let v = value["onError"] { p.onError = choice(v, model, name, "onError") ?? .fail }
+        if let v = value["onItemError"] { p.onItemError = choice(v, model, name, "onItemError") ?? .fail }
         if let v = value["description"] { p.description = string(v, model, name, "description") }
         if let v = value["pattern"] { p.pattern = string(v, model, name, "pattern") }
         if let v = value["transform"] { p.transform = string(v, model, name, "transform") }
+        if let v = value["keyBy"] { p.keyBy = string(v, model, name, "keyBy") }
+        if let v = value["uniqueBy"] { p.uniqueBy = string(v, model, name, "uniqueBy") }
+        if let v = value["pairs"] { p.pairs = pairs(v, model, name) }
         if let v = value["compute"] {
             p.compute = string(v, model, name, "compute")
             for option in Self.inputOptions where value[option] != nil {
@@ -148,6 +160,12 @@ struct SchemaDecoder {
         p.maxLength = count(value["maxLength"], model, name, "maxLength")
         p.minItems = count(value["minItems"], model, name, "minItems")
         p.maxItems = count(value["maxItems"], model, name, "maxItems")
+        if let v = value["keepOffset"] { p.keepOffset = bool(v, model, name, "keepOffset") ?? false }
+        if let v = value["timezone"], let zone = string(v, model, name, "timezone") {
+            if ZoneRules.isKnown(zone) { p.timezone = zone } else {
+                fail(model, name, "timezone '\(zone)' is not an IANA time zone this system knows (e.g. Europe/Berlin, America/New_York, UTC)")
+            }
+        }
         if let v = value["formats"] {
             if let entries = strings(v, model, "formats", property: name) {
                 var formats: [DateFormat] = []
@@ -167,7 +185,7 @@ struct SchemaDecoder {
             fail(model, nil, "'discriminator' must be an object")
             return nil
         }
-        for option in options where !["from", "mapping", "when", "fallback"].contains(option.key) {
+        for option in options where !["from", "mapping", "when", "fallback", "style", "content", "caseInsensitive"].contains(option.key) {
             fail(model, nil, "unknown discriminator option '\(option.key)'")
         }
         var fallback: String?
@@ -180,13 +198,29 @@ struct SchemaDecoder {
                 fail(model, nil, "a discriminator picks by a tag ('from' and 'mapping') or by predicates ('when'), not both")
                 return nil
             }
+            if let option = ["style", "content", "caseInsensitive"].first(where: { value[$0] != nil }) {
+                fail(model, nil, "'discriminator.\(option)' is an option of a tag; 'when' predicates have none")
+            }
             guard let predicates = predicates(when, model) else { return nil }
             return DiscriminatorDefinition(from: nil, mapping: [], when: predicates, fallback: fallback)
         }
-        guard case .string(let fromText)? = value["from"], let from = try? KeySource(parsing: fromText) else {
-            fail(model, nil, "'discriminator.from' must be a key, key path or JSON Pointer (or give 'when' predicates)")
-            return nil
+        var style = DiscriminatorStyle.internal
+        if let v = value["style"] {
+            if case .string(let text) = v, let parsed = DiscriminatorStyle(rawValue: text) { style = parsed }
+            else { fail(model, nil, "'discriminator.style' must be one of \(DiscriminatorStyle.allCases.map(\.rawValue).joined(separator: ", "))") }
         }
+        var from: KeySource?
+        if style == .external {
+            // The tag is the object's one key: there is nowhere else to read it from.
+            if value["from"] != nil { fail(model, nil, "with 'style: external' the tag is the object's one key; 'discriminator.from' does not apply") }
+        } else {
+            guard case .string(let fromText)? = value["from"], let parsed = try? KeySource(parsing: fromText) else {
+                fail(model, nil, "'discriminator.from' must be a key, key path or JSON Pointer (or give 'when' predicates)")
+                return nil
+            }
+            from = parsed
+        }
+        let content = discriminatorContent(value["content"], style: style, from: from, model)
         guard case .object(let table)? = value["mapping"], !table.isEmpty else {
             fail(model, nil, "'discriminator.mapping' must be a non-empty object of tag → model")
             return nil
@@ -199,7 +233,47 @@ struct SchemaDecoder {
             }
             entries.append(.init(tag: member.key, model: target))
         }
-        return DiscriminatorDefinition(from: from, mapping: entries, fallback: fallback)
+        var definition = DiscriminatorDefinition(from: from, mapping: entries, fallback: fallback)
+        definition.style = style
+        definition.content = content
+        if let v = value["caseInsensitive"], case .bool(let folded) = v {
+            definition.caseInsensitive = folded
+            if folded { sameTagsIgnoringCase(entries, model) }
+        } else if value["caseInsensitive"] != nil {
+            fail(model, nil, "'discriminator.caseInsensitive' must be true or false")
+        }
+        return definition
+    }
+
+    /// `content` of an adjacent tag: a key other than the tag's, and only with `style: adjacent`.
+    private mutating func discriminatorContent(_ value: JSONValue?, style: DiscriminatorStyle, from: KeySource?, _ model: String) -> String? {
+        guard let value else {
+            if style == .adjacent { fail(model, nil, "'style: adjacent' needs 'discriminator.content': the key of the object the picked model converts") }
+            return nil
+        }
+        guard style == .adjacent else {
+            fail(model, nil, "'discriminator.content' applies to 'style: adjacent' only")
+            return nil
+        }
+        guard case .string(let key) = value, !key.isEmpty else {
+            fail(model, nil, "'discriminator.content' must be a key")
+            return nil
+        }
+        if from?.components.first == key { fail(model, nil, "'discriminator.content' must not be the key the tag is read from") }
+        return key
+    }
+
+    /// Under `caseInsensitive`, two tags that differ only in case would pick two models for one payload.
+    private mutating func sameTagsIgnoringCase(_ entries: [DiscriminatorDefinition.Entry], _ model: String) {
+        var seen: [String: String] = [:]
+        for entry in entries {
+            let folded = DiscriminatorTag.folded(entry.tag)
+            if let other = seen[folded] {
+                fail(model, nil, "discriminator tags '\(other)' and '\(entry.tag)' are the same ignoring case ('caseInsensitive: true')")
+            } else {
+                seen[folded] = entry.tag
+            }
+        }
     }
 
     /// `when: [{ if: "<CEL>", model: Name }, …]`.
@@ -276,9 +350,36 @@ struct SchemaDecoder {
                 fail(model, property, "'from' entries must be strings, not \(text.typeName)")
                 continue
             }
+            // "." is the enclosing object: only `from` says it, never a tag's or a pair's place.
+            if s == "." {
+                result.append(.enclosing)
+                continue
+            }
             do { result.append(try KeySource(parsing: s)) } catch { fail(model, property, error.message) }
         }
         return result.isEmpty ? nil : result
+    }
+
+    /// `pairs: { key: <key, path or pointer>, value: <key, path or pointer> }`.
+    private mutating func pairs(_ value: JSONValue, _ model: String, _ property: String) -> PairsDefinition? {
+        let shape = "'pairs' must be { key: <key in each item>, value: <key in each item> }"
+        guard case .object(let options) = value else {
+            fail(model, property, shape)
+            return nil
+        }
+        for option in options where option.key != "key" && option.key != "value" {
+            fail(model, property, "unknown option '\(option.key)' in 'pairs'")
+        }
+        guard case .string(let keyText)? = value["key"], case .string(let valueText)? = value["value"] else {
+            fail(model, property, shape)
+            return nil
+        }
+        do {
+            return PairsDefinition(key: try KeySource(parsing: keyText), value: try KeySource(parsing: valueText))
+        } catch {
+            fail(model, property, "'pairs': \(error.message)")
+            return nil
+        }
     }
 
     private mutating func strings(_ value: JSONValue, _ model: String, _ option: String, property: String? = nil) -> [String]? {
@@ -303,6 +404,20 @@ struct SchemaDecoder {
     private mutating func bool(_ value: JSONValue, _ model: String, _ property: String, _ option: String) -> Bool? {
         if case .bool(let b) = value { return b }
         fail(model, property, "'\(option)' must be true or false")
+        return nil
+    }
+
+    /// One of a policy's names. A bare YAML `null` reads as JSON null, so it names the policy `null` too.
+    private mutating func choice<Policy: RawRepresentable & CaseIterable>(_ value: JSONValue, _ model: String, _ property: String,
+                                                                         _ option: String) -> Policy? where Policy.RawValue == String {
+        let name: String? = switch value {
+        case .string(let text): text
+        case .null: "null"
+        default: nil
+        }
+        if let name, let policy = Policy(rawValue: name) { return policy }
+        let names = Policy.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        fail(model, property, "'\(option)' must be one of \(names), not \(value.jsonText)")
         return nil
     }
 

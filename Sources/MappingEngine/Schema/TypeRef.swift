@@ -5,10 +5,15 @@ public struct TypeRef: Sendable, Hashable, CustomStringConvertible {
         case bool
         case integer(IntegerWidth)
         case float, double, decimal, string, date, url, data, any
+        /// A string with a syntax of its own and one canonical text: `uuid`, `duration`, `ipv6`…
+        case format(TextFormat)
         case model(String)
         case array(TypeRef)
         case set(TypeRef)
         case map(TypeRef)
+        /// `A | B | C`: the input's JSON type picks the branch (`UnionBranches`). Branches are
+        /// never nullable themselves: a union is nullable as a whole.
+        case union([TypeRef])
     }
 
     public var kind: Kind
@@ -32,7 +37,8 @@ public struct TypeRef: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Containers nested in this type: 0 for a scalar or a model, 2 for `array<map<int32>>`.
+    /// Containers nested in this type: 0 for a scalar or a model, 2 for `array<map<int32>>`;
+    /// a union counts its deepest branch.
     public var depth: Int {
         var depth = 0
         var type = self
@@ -40,6 +46,8 @@ public struct TypeRef: Sendable, Hashable, CustomStringConvertible {
             depth += 1
             type = element
         }
+        // Recursion only through a union's branches, each a container deeper: the parser bounds it.
+        if case .union(let branches) = type.kind { depth += branches.map(\.depth).max() ?? 0 }
         return depth
     }
 
@@ -56,6 +64,7 @@ public struct TypeRef: Sendable, Hashable, CustomStringConvertible {
         var leaf = self
         while let element = leaf.element { leaf = element }
         if case .model(let name) = leaf.kind { return [name] }
+        if case .union(let branches) = leaf.kind { return branches.flatMap(\.modelNames) }
         return []
     }
 
@@ -77,10 +86,13 @@ public struct TypeRef: Sendable, Hashable, CustomStringConvertible {
         case .date: "date"
         case .url: "url"
         case .data: "data"
+        case .format(let format): format.rawValue
         case .any: "any"
         case .model(let name): name
+        case .union(let branches): branches.map(\.description).joined(separator: " | ")
         case .array, .set, .map: ""
         }
+        // A union's `?` follows its last branch: `string | Author?` (see `Parser`).
         if leaf.nullable { text += "?" }
         while let container = containers.popLast() {
             let word = switch container.kind {
@@ -101,13 +113,16 @@ public struct TypeRef: Sendable, Hashable, CustomStringConvertible {
         "uint64": .integer(.uint64),
         "float": .float, "double": .double, "decimal": .decimal, "string": .string,
         "date": .date, "url": .url, "data": .data, "any": .any,
-    ]
+    ].merging(TextFormat.allCases.map { ($0.rawValue, Kind.format($0)) }) { first, _ in first }
 
     /// The names of built-in types, which models cannot take.
     static var reservedNames: Set<String> { Set(scalars.keys).union(["array", "set", "map"]) }
 
-    /// Reader of `name ('<' type '>')? '?'?`, iterative: the containers opened are a list, so a
-    /// type string's depth costs no stack.
+    /// Reader of `union := branch ('|' branch)* '?'?`, `branch := name ('<' union '>')?`,
+    /// iterative: the containers opened are a list, so a type string's depth costs no stack.
+    ///
+    /// A union is nullable as a whole, so its one `?` follows its last branch: `string | Author?`
+    /// takes null, and `string? | Author` is refused rather than read as the same thing.
     private struct Parser {
         var rest: ArraySlice<UInt8>
         init(_ rest: ArraySlice<UInt8>) { self.rest = rest }
@@ -116,46 +131,70 @@ public struct TypeRef: Sendable, Hashable, CustomStringConvertible {
             while rest.first == UInt8(ascii: " ") { rest.removeFirst() }
         }
 
+        /// One container opened and not closed yet, with the union branches read inside it so far.
+        private struct Level {
+            /// `array`, `set` or `map`; nil for the type as a whole.
+            var container: String?
+            var branches: [TypeRef] = []
+        }
+
         mutating func type(maxDepth: Int) throws(SchemaSyntaxError) -> TypeRef {
-            var containers: [String] = []
-            var word = try name()
-            while rest.first == UInt8(ascii: "<") {
-                guard ["array", "set", "map"].contains(word) else {
-                    throw SchemaSyntaxError("'\(word)' takes no type parameter (array<T>, set<T> and map<T> do)")
+            var levels = [Level(container: nil)]
+            while true {
+                var word = try name()
+                while rest.first == UInt8(ascii: "<") {
+                    guard ["array", "set", "map"].contains(word) else {
+                        throw SchemaSyntaxError("'\(word)' takes no type parameter (array<T>, set<T> and map<T> do)")
+                    }
+                    guard levels.count - 1 < maxDepth else {
+                        // Each '<' left opens one more container of a well-formed type.
+                        let found = levels.count - 1 + rest.lazy.filter { $0 == UInt8(ascii: "<") }.count
+                        throw SchemaSyntaxError(RegistryLimits.overLimit(.typeDepth, maxDepth, found: found, "the type's nesting of containers"),
+                                                limit: .typeDepth)
+                    }
+                    rest.removeFirst()
+                    levels.append(Level(container: word))
+                    word = try name()
                 }
-                guard containers.count < maxDepth else {
-                    // Each '<' left opens one more container of a well-formed type.
-                    let found = containers.count + rest.lazy.filter { $0 == UInt8(ascii: "<") }.count
-                    throw SchemaSyntaxError(RegistryLimits.overLimit(.typeDepth, maxDepth, found: found, "the type's nesting of containers"),
-                                            limit: .typeDepth)
+                let kind: Kind
+                if let scalar = TypeRef.scalars[word] {
+                    kind = scalar
+                } else if ["array", "set", "map"].contains(word) {
+                    throw SchemaSyntaxError("'\(word)' needs an element type, e.g. \(word)<string>")
+                } else if ModelName.isValid(word) {
+                    kind = .model(word)
+                } else {
+                    throw SchemaSyntaxError("'\(word)' is not a type")
                 }
-                rest.removeFirst()
-                containers.append(word)
-                word = try name()
-            }
-            let kind: Kind
-            if let scalar = TypeRef.scalars[word] {
-                kind = scalar
-            } else if ["array", "set", "map"].contains(word) {
-                throw SchemaSyntaxError("'\(word)' needs an element type, e.g. \(word)<string>")
-            } else if ModelName.isValid(word) {
-                kind = .model(word)
-            } else {
-                throw SchemaSyntaxError("'\(word)' is not a type")
-            }
-            var type = TypeRef(kind, nullable: nullableMark())
-            while let container = containers.popLast() {
-                skipSpaces()
-                guard rest.first == UInt8(ascii: ">") else { throw SchemaSyntaxError("expected '>' after '\(container)<\(type)'") }
-                rest.removeFirst()
-                let kind: Kind = switch container {
-                case "array": .array(type)
-                case "set": .set(type)
-                default: .map(type)
+                var type = TypeRef(kind)
+                // Close what ends after this branch: a '|' starts the next branch of the same level.
+                while true {
+                    let nullable = nullableMark()
+                    skipSpaces()
+                    if rest.first == UInt8(ascii: "|") {
+                        guard !nullable else {
+                            throw SchemaSyntaxError("'?' goes after the last branch of a union, which is nullable as a whole: '\(type) | …?'")
+                        }
+                        rest.removeFirst()
+                        levels[levels.count - 1].branches.append(type)
+                        break
+                    }
+                    let level = levels.removeLast()
+                    if level.branches.isEmpty {
+                        type.nullable = nullable
+                    } else {
+                        type = TypeRef(.union(level.branches + [type]), nullable: nullable)
+                    }
+                    guard let container = level.container else { return type }
+                    guard rest.first == UInt8(ascii: ">") else { throw SchemaSyntaxError("expected '>' after '\(container)<\(type)'") }
+                    rest.removeFirst()
+                    type = switch container {
+                    case "array": TypeRef(.array(type))
+                    case "set": TypeRef(.set(type))
+                    default: TypeRef(.map(type))
+                    }
                 }
-                type = TypeRef(kind, nullable: nullableMark())
             }
-            return type
         }
 
         /// The next word, spaces around it skipped.

@@ -63,8 +63,12 @@ public final class ArrayConversion {
         self.maxElementBytes = max(0, maxElementBytes)
         regionLimit = self.maxElementBytes < Int.max ? self.maxElementBytes + 1 : .max
         self.output = output
-        result = ArrayResult(model: model, options: options, pretty: pretty, output: output)
+        result = ArrayResult(model: model, options: model.answering(options), pretty: pretty, output: output)
     }
+
+    /// The values recovered from so far (`onError`, `onItemError`) by code and action: once the
+    /// array has converted, their total is the answer's `Convertd-Warnings`.
+    public var recoveries: RecoveryTally { result.recoveries }
 
     /// Takes the next bytes of the body, converting every element they complete. `workspace`
     /// is used only during the call (a thread's workspace serves other requests in between).

@@ -27,6 +27,8 @@ final class ArrayResult {
     @exclusivity(unchecked) private var errorCount = 0
     @exclusivity(unchecked) private var coercionCount = 0
     @exclusivity(unchecked) private var unknownKeyCount = 0
+    /// Every recovery so far, listed or not.
+    @exclusivity(unchecked) private var warningCount = 0
     /// The recorded ones, located: at most `maxErrors` of each kind.
     @exclusivity(unchecked) private var issues: [Issue] = []
 
@@ -43,6 +45,11 @@ final class ArrayResult {
     deinit {
         out.deallocate()
         indented.deallocate()
+    }
+
+    /// The recoveries so far by code and action.
+    var recoveries: RecoveryTally {
+        RecoveryTally(IssueReport.warnings(issues), omitted: max(0, warningCount - options.maxErrors))
     }
 
     /// Whether an element has failed: the answer will be the errors.
@@ -62,7 +69,8 @@ final class ArrayResult {
         ctx.errorCount = errorCount
         ctx.coercionCount = coercionCount
         ctx.unknownKeyCount = unknownKeyCount
-        _ = model.entry.meta.convertValue(0, strict: false, &ctx)
+        ctx.warningCount = warningCount
+        _ = model.entry.meta.convertRoot(0, &ctx)
         if !ctx.issues.isEmpty {
             ctx.locate(since: 0, out: .index(index), input: [.index(index)])
             issues.append(contentsOf: ctx.issues)
@@ -73,6 +81,7 @@ final class ArrayResult {
         ruleBudget = ctx.ruleBudget
         coercionCount = ctx.coercionCount
         unknownKeyCount = ctx.unknownKeyCount
+        warningCount = ctx.warningCount
         if failed {
             drop()
         } else if out.count >= ArrayResult.pieceSize {
@@ -96,7 +105,9 @@ final class ArrayResult {
             let (coercions, unknownKeys) = IssueReport.explanation(issues)
             ResultJSON.writeExplanation(coercions: coercions, unknownKeys: unknownKeys,
                                         coercionsOmitted: max(0, coercionCount - options.maxErrors),
-                                        unknownKeysOmitted: max(0, unknownKeyCount - options.maxErrors), into: &out)
+                                        unknownKeysOmitted: max(0, unknownKeyCount - options.maxErrors),
+                                        warnings: IssueReport.warnings(issues), warningsOmitted: max(0, warningCount - options.maxErrors),
+                                        into: &out)
         }
         flush()
         return .converted(elements: count)

@@ -28,6 +28,10 @@ public final class NDJSONConversion {
     private var run: FailureRun?
     /// Lines that failed, listed or not.
     public private(set) var failedLines = 0
+    /// Values recovered from in the lines that converted (`onError`, `onItemError`), by code
+    /// and action: their total is the answer's `Convertd-Warnings`. A line's own are listed in
+    /// its explained result.
+    public private(set) var recoveries = RecoveryTally()
 
     /// A conversion of each line into `model`; a line longer than `maxLineBytes` fails alone
     /// with `body_too_large`.
@@ -35,7 +39,7 @@ public final class NDJSONConversion {
                 output: any OutputSink) {
         self.engine = engine
         self.model = model
-        self.options = options
+        self.options = model.answering(options)
         self.maxLineBytes = maxLineBytes
         self.output = output
         errorBudget = max(0, options.maxErrors)
@@ -105,6 +109,7 @@ public final class NDJSONConversion {
         switch engine.convert(text, model: model, options: lineOptions, workspace: workspace) {
         case .success(let success):
             endRun()
+            if success.warningCount > 0 { recoveries.add(success.recoveries) }
             if options.explain {
                 output.write(ResultJSON.explained(success))
             } else {

@@ -5,7 +5,7 @@ import MappingEngine
 enum APIComponents {
     /// A query option, header or path segment, by component name.
     enum Parameter: String, CaseIterable {
-        case mode, explain, pretty, schema
+        case mode, explain, pretty, schema, onError
         case requestID = "X-Request-Id"
         case traceparent
 
@@ -24,6 +24,10 @@ enum APIComponents {
             case .pretty:
                 OpenAPIParameter(name: rawValue, location: .query, description: "Indents the answer; `1`, `0` and the bare option are taken too.",
                                  schema: APIComponents.flag)
+            case .onError:
+                OpenAPIParameter(name: rawValue, location: .query,
+                                 description: "`fail` turns recovery off: a value that fails fails the document, whatever `onError` and `onItemError` say.",
+                                 schema: ["type": "string", "enum": ["fail"]])
             case .schema:
                 OpenAPIParameter(name: rawValue, location: .path, description: "A model's name.",
                                  schema: ["type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"])
@@ -52,6 +56,7 @@ enum APIComponents {
         case traceparent
         case retryAfter = "Retry-After"
         case wwwAuthenticate = "WWW-Authenticate"
+        case warnings = "Convertd-Warnings"
 
         var reference: OpenAPIReferable<OpenAPIHeader> { .reference("#/components/headers/\(rawValue)") }
 
@@ -61,6 +66,9 @@ enum APIComponents {
             case .traceparent: OpenAPIHeader(description: "W3C trace context with convertd's span.", required: true, schema: ["type": "string"])
             case .retryAfter: OpenAPIHeader(description: "Seconds to wait before trying again.", required: false, schema: ["type": "string"])
             case .wwwAuthenticate: OpenAPIHeader(description: "`Bearer`.", required: true, schema: ["type": "string"])
+            case .warnings:
+                OpenAPIHeader(description: "How many values the conversion recovered from (`onError`, `onItemError`); absent when none. `explain` lists them.",
+                              required: false, schema: ["type": "string", "pattern": "^[1-9][0-9]*$"])
             }
         }
     }

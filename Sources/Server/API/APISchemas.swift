@@ -140,6 +140,21 @@ enum APISchemas {
             ],
             "coercionsOmitted": count,
             "unknownKeysOmitted": count,
+            "warnings": [
+                "type": "array",
+                "description": "The values recovered from (`onError`, `onItemError`); present when there are any.",
+                "items": [
+                    "type": "object", "required": ["path", "code", "message", "action"],
+                    "properties": [
+                        "path": ["type": "string"], "source": ["type": "string"], "code": ["type": "string"],
+                        "message": ["type": "string"],
+                        "action": ["type": "string", "enum": .array(RecoveryAction.allCases.map { .string($0.rawValue) })],
+                        "input": ["description": "The first error's offending value (a string cut to 100 characters when it was longer)."],
+                        "errorPath": ["type": "string", "description": "Where that error was, when below `path`."],
+                    ],
+                ],
+            ],
+            "warningsOmitted": count,
         ],
     ]
 
@@ -177,9 +192,12 @@ enum APISchemas {
             "unknownKeys": ["type": "string", "enum": .array(UnknownKeyPolicy.allCases.map { .string($0.rawValue) })],
             "required": ["const": "all"],
             "discriminator": [
-                "type": "object", "description": "A tag (`from` and `mapping`) or `when` predicates, with an optional `fallback`.",
+                "type": "object",
+                "description": "A tag (`style`, `from`, `content`, `mapping`, `caseInsensitive`) or `when` predicates, with an optional `fallback`.",
                 "properties": [
-                    "from": ["type": "string"], "mapping": ["type": "object", "additionalProperties": ["type": "string"]],
+                    "style": ["type": "string", "enum": .array(DiscriminatorStyle.allCases.map { .string($0.rawValue) })],
+                    "from": ["type": "string"], "content": ["type": "string"], "caseInsensitive": ["type": "boolean"],
+                    "mapping": ["type": "object", "additionalProperties": ["type": "string"]],
                     "when": ["type": "array", "items": ["type": "object", "required": ["if", "model"],
                                                         "properties": ["if": ["type": "string"], "model": ["type": "string"]]]],
                     "fallback": ["type": "string"],

@@ -69,14 +69,17 @@ struct ConversionOperations {
                 + "answered by one line: the result, or `{\"line\": N, \"errors\": […]}`.",
             tags: ["conversion"],
             parameters: schemaParameter + [APIComponents.Parameter.mode.reference, APIComponents.Parameter.explain.reference,
-                                           APIComponents.Parameter.pretty.reference] + APIComponents.tracing,
+                                           APIComponents.Parameter.pretty.reference, APIComponents.Parameter.onError.reference]
+                + APIComponents.tracing,
             requestBody: .init(description: "The upstream payload.", required: true, content: [
                 ("application/json", body),
                 ("application/x-ndjson", ["type": "string", "description": "One JSON value per line; blank lines are skipped."]),
             ]),
             responses: ServiceAPI.responses([
                 ("200", .value(OpenAPIResponse(description: "The normalized document (with `explain`, wrapped with how it was reached).",
-                                               headers: APIComponents.traced, content: [
+                                               headers: APIComponents.traced
+                                                   + [(APIComponents.Header.warnings.rawValue, APIComponents.Header.warnings.reference)],
+                                               content: [
                                                    ("application/json", ["anyOf": [result, explained]]),
                                                    ("application/x-ndjson", ["type": "string", "description": "One result line per input line."]),
                                                ]))),

@@ -32,6 +32,9 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "Errors listed before one too_many_errors entry with the total; also caps the coercions and unknown keys listed by --explain.")
     var maxErrors = 100
 
+    @Option(name: .long, help: "fail: recovery off, as ?onError=fail (a value that fails fails the document, whatever onError and onItemError say).")
+    var onError: String?
+
     @Flag(name: .long, help: "The input is NDJSON, one document a line (also chosen by a .ndjson or .jsonl file name).")
     var ndjson = false
 
@@ -48,7 +51,8 @@ struct ConvertCommand: ParsableCommand {
             throw ValidationError("--mode must be lax or strict")
         }
         let engine = try schemaOptions.engine()
-        let options = ConversionOptions(mode: mode, explain: explain, maxErrors: maxErrors)
+        guard onError == nil || onError == "fail" else { throw ValidationError("--on-error must be fail") }
+        let options = ConversionOptions(mode: mode, explain: explain, maxErrors: maxErrors, recover: onError == nil)
         let input = try InputReader(document.file)
         guard let model = engine.model(named: document.schema) else { throw Output.unknownModel(document.schema) }
         if ndjson || InputReader.namesNDJSON(document.file) {
@@ -83,7 +87,7 @@ struct ConvertCommand: ParsableCommand {
         let result = input.withUnsafeBufferPointer { engine.convert($0, model: document.schema, options: options, workspace: workspace) }
         switch result {
         case .success(let success):
-            Output.stdout(explain ? ResultJSON.explained(success) : Array(success.output), pretty: document.pretty)
+            Output.stdout(success.explained ? ResultJSON.explained(success) : Array(success.output), pretty: document.pretty)
         case .failure(let errors): throw Output.invalid(errors, schema: document.schema, pretty: document.pretty)
         case .malformed(let error): throw Output.malformed(error, pretty: document.pretty)
         case .unknownModel(let name): throw Output.unknownModel(name)

@@ -25,6 +25,8 @@ final class InFlightRequests: Sendable {
         var span: UInt64
         /// When the request's head arrived, on the coarse monotonic clock, in nanoseconds.
         var started: UInt64
+        /// Values its answer recovered from (`Convertd-Warnings`), for the request log.
+        var warnings = 0
 
         /// Seconds from the request's head to `now`.
         func seconds(at now: UInt64) -> Double {
@@ -45,12 +47,23 @@ final class InFlightRequests: Sendable {
                          started: InFlightRequests.now))
     }
 
-    /// A request begun with `head` has ended.
-    func end(_ head: RequestHead) {
+    /// A request begun with `head` has ended: its summary, as noted while it ran.
+    @discardableResult
+    func end(_ head: RequestHead) -> Summary? {
         let span = head.trace.span
-        if slot.remove(span) { return }
+        if let ended = slot.remove(span) { return ended }
         // Not this thread's: a request that ended on another thread than it began on.
-        for other in slots.withLock({ $0 }) where other.remove(span) { return }
+        for other in slots.withLock({ $0 }) {
+            if let ended = other.remove(span) { return ended }
+        }
+        return nil
+    }
+
+    /// Notes that the answer of the request begun with `head` recovered `count` values.
+    func noteWarnings(_ head: RequestHead, count: Int) {
+        let span = head.trace.span
+        if slot.update(span, { $0.warnings += count }) { return }
+        for other in slots.withLock({ $0 }) where other.update(span, { $0.warnings += count }) { return }
     }
 
     /// The requests in progress now, oldest first.
@@ -101,12 +114,20 @@ private final class Slot: @unchecked Sendable {
         lock.withLock { list.append(summary) }
     }
 
-    /// Removes the request with `span`; false when this slot has none.
-    func remove(_ span: UInt64) -> Bool {
+    /// Removes the request with `span` and returns it; nil when this slot has none.
+    func remove(_ span: UInt64) -> InFlightRequests.Summary? {
         lock.withLock {
             // The newest first: on a busy thread the request ending is usually the last one begun.
+            guard let index = list.lastIndex(where: { $0.span == span }) else { return nil }
+            return list.remove(at: index)
+        }
+    }
+
+    /// Changes the request with `span`; false when this slot has none.
+    func update(_ span: UInt64, _ change: (inout InFlightRequests.Summary) -> Void) -> Bool {
+        lock.withLock {
             guard let index = list.lastIndex(where: { $0.span == span }) else { return false }
-            list.remove(at: index)
+            change(&list[index])
             return true
         }
     }

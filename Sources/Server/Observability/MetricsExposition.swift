@@ -60,6 +60,11 @@ final class MetricsExposition: Sendable {
             count("convertd_rule_failures_total", "Model rules that did not hold (or raised an error), by schema and the code clients saw.",
                   [("schema", schema), ("code", code)], value)
         }
+        for (key, value) in stats.recoveries.all {
+            count("convertd_recoveries_total",
+                  "Values recovered from by onError or onItemError, by schema, the code of the error and the action; code and action unlisted count those past --max-errors.",
+                  [("schema", key.schema), ("code", key.code), ("action", key.action)], value)
+        }
         set("convertd_http_requests_in_flight", "Requests being read, converted or answered.", stats.inFlight)
         set("convertd_http_connections_open", "Open client connections.", stats.connections.value)
         count("convertd_http_connections_refused_total",

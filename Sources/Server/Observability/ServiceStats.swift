@@ -42,15 +42,18 @@ final class ServiceStats: Sendable {
         inProgress.begin(head)
     }
 
-    /// The request of `head` has ended with `status` after `nanoseconds`.
-    func end(_ head: RequestHead, endpoint: Endpoint?, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64) {
+    /// The request of `head` has ended with `status` after `nanoseconds`; returns the values its
+    /// answer recovered from, for the request log.
+    @discardableResult
+    func end(_ head: RequestHead, endpoint: Endpoint?, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64) -> Int {
         inFlightGauge.add(-1)
-        inProgress.end(head)
+        let warnings = inProgress.end(head)?.warnings ?? 0
         let route = RouteLabel(endpoint)
         requests.add(1, at: ServiceStats.cell(route, status))
         bytesInGauge.add(bytesIn)
         bytesOutGauge.add(bytesOut)
         durations.record(route: route, schema: endpoint?.schemaName, nanoseconds: nanoseconds)
+        return warnings
     }
 
     /// A request the server answered (or closed) itself, never in flight.
@@ -87,6 +90,9 @@ final class ServiceStats: Sendable {
     var ruleFailuresBySchema: [(schema: String, code: String, count: Int)] {
         ruleFailures.withLock { $0.map { ($0.key.schema, $0.key.code, $0.value) } }.sorted { ($0.schema, $0.code) < ($1.schema, $1.code) }
     }
+
+    /// Values recovered from, by schema, code and action.
+    let recoveries = RecoveryCounts()
 
     /// Counts one error of `code` (a body that is not JSON, too deep, empty).
     func conversionError(_ code: ErrorCode) {

@@ -14,7 +14,7 @@ struct ConversionRoute: Sendable {
     /// Where the errors of each answer are counted by code.
     let stats: ServiceStats
 
-    /// The query options of a conversion: `mode`, `explain`, `pretty`.
+    /// The query options of a conversion: `mode`, `explain`, `pretty`, `onError`.
     struct Options {
         var conversion: ConversionOptions
         var pretty: Bool
@@ -30,6 +30,7 @@ struct ConversionRoute: Sendable {
             conversion.mode = parsed
         }
         conversion.explain = try ConversionRoute.flag("explain", in: head)
+        conversion.recover = try ConversionRoute.recovers(head)
         return Options(conversion: conversion, pretty: try ConversionRoute.flag("pretty", in: head))
     }
 
@@ -55,12 +56,14 @@ struct ConversionRoute: Sendable {
         defer { if workspace.hasGrown { workspace.shrink() } }
         switch engine.convert(body, model: schema, options: options.conversion, workspace: workspace) {
         case .success(let success):
-            if options.conversion.explain {
-                return ConversionRoute.document(200, .bytes(ResultJSON.explained(success)), pretty: options.pretty)
+            let recoveries = success.warningCount > 0 ? success.recoveries : RecoveryTally()
+            if success.explained {
+                return recovered(ConversionRoute.document(200, .bytes(ResultJSON.explained(success)), pretty: options.pretty),
+                                 recoveries, schema: schema, head: head)
             }
             // The workspace is about to shrink: the output it holds must be copied first.
             let output: HTTPResponse.Body = workspace.hasGrown ? .bytes(Array(success.output)) : .borrowed(success.output)
-            return ConversionRoute.document(200, output, pretty: options.pretty)
+            return recovered(ConversionRoute.document(200, output, pretty: options.pretty), recoveries, schema: schema, head: head)
         case .failure(let errors):
             return invalid(errors, schema: schema, pretty: options.pretty)
         case .malformed(let error):

@@ -81,7 +81,7 @@ final class JSONBodyStream: BodyStream {
             case .converted:
                 // As a collected answer, an indented one ends with a newline.
                 if options.pretty { spool.write([0x0A]) }
-                return .spooled(spool)
+                return route.recovered(.spooled(spool), conversion.recoveries, schema: model.name, head: head)
             case .failed(let errors):
                 return route.invalid(errors, schema: model.name, pretty: options.pretty)
             case .malformed(let error):

@@ -7,12 +7,19 @@ import Spooling
 /// whose results are spooled; the stream refuses a body over `maxBytes` with 413.
 final class NDJSONStream: BodyStream {
     private let conversion: NDJSONConversion
+    /// Where the answer's recoveries are counted, and the request they are noted on.
+    private let route: ConversionRoute
+    private let head: RequestHead
+    private let schema: String
     private let spool = Spool()
     private let maxBytes: Int
     private var received = 0
 
-    init(engine: Engine, model: CompiledModel, options: ConversionOptions, maxLineBytes: Int, maxBytes: Int) {
-        conversion = NDJSONConversion(engine: engine, model: model, options: options, maxLineBytes: maxLineBytes, output: spool)
+    init(route: ConversionRoute, head: RequestHead, model: CompiledModel, options: ConversionOptions, maxLineBytes: Int, maxBytes: Int) {
+        conversion = NDJSONConversion(engine: route.engine, model: model, options: options, maxLineBytes: maxLineBytes, output: spool)
+        self.route = route
+        self.head = head
+        schema = model.name
         self.maxBytes = maxBytes
     }
 
@@ -29,6 +36,6 @@ final class NDJSONStream: BodyStream {
     func finish() -> HTTPResponse {
         guard received <= maxBytes else { return TransportError.bodyTooLarge(limit: maxBytes).response }
         conversion.finish(workspace: ThreadWorkspace.current)
-        return .spooled(spool, contentType: "application/x-ndjson")
+        return route.recovered(.spooled(spool, contentType: "application/x-ndjson"), conversion.recoveries, schema: schema, head: head)
     }
 }

@@ -120,7 +120,7 @@ final class Service: HTTPHandler {
         do {
             let options = try conversions.options(head)
             if ndjson {
-                return .stream(NDJSONStream(engine: engine, model: model, options: options.conversion,
+                return .stream(NDJSONStream(route: conversions, head: head, model: model, options: options.conversion,
                                             maxLineBytes: limits.maxBodyBytes, maxBytes: limits.maxStreamBytes))
             }
             return .stream(JSONBodyStream(route: conversions, model: model, head: head, options: options, limits: limits))
@@ -168,8 +168,9 @@ final class Service: HTTPHandler {
 
     func finished(_ head: RequestHead, route: HTTPRoute?, status: Int, bytesIn: Int, bytesOut: Int, nanoseconds: UInt64) {
         let endpoint = route.flatMap(Endpoint.init)
-        stats.end(head, endpoint: endpoint, status: status, bytesIn: bytesIn, bytesOut: bytesOut, nanoseconds: nanoseconds)
-        accessLog.record(head, endpoint: endpoint, status: status, bytesIn: bytesIn, bytesOut: bytesOut, nanoseconds: nanoseconds)
+        let warnings = stats.end(head, endpoint: endpoint, status: status, bytesIn: bytesIn, bytesOut: bytesOut, nanoseconds: nanoseconds)
+        accessLog.record(head, endpoint: endpoint, status: status, bytesIn: bytesIn, bytesOut: bytesOut, nanoseconds: nanoseconds,
+                         warnings: warnings)
         if max(bytesIn, bytesOut) >= MemoryRelease.largeRequestBytes { MemoryRelease.afterLargeRequest() }
     }
 

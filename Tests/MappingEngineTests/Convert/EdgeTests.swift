@@ -210,10 +210,8 @@ import Testing
             Testing.Issue.record("expected failure, got \(EngineFixture.describe(result))")
             return
         }
-        let input = try #require(error.input)
-        #expect(input.count <= 100)
-        #expect(input.count >= 50)
-        #expect(input.contains("xxxxxxxxxx"))
+        // A string is cut as a value (issue 23): the answer quotes the first 100 characters.
+        #expect(ResultJSON.error(error)["input"] == .string(String(repeating: "x", count: 100)))
 
         let short = try EngineFixture.convertValue("int32", #"[1,2]"#, mode: .lax)
         guard case .failure(let shortErrors) = short else {

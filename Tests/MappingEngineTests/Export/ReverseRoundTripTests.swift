@@ -49,6 +49,8 @@ import Testing
         Sample(model: "Item", origin: .golden("book-full")),
         Sample(model: "EBook", origin: .golden("ebook-discriminator")),
         Sample(model: "AudioBook", origin: .golden("audiobook-discriminator")),
+        // A narrator given by name alone: the union's string branch.
+        Sample(model: "AudioBook", origin: .inline(#"{"id":5,"name":"x","kind":"audio","narrator":"Scott Brick"}"#)),
         Sample(model: "Author", origin: .golden("book-full"), pointer: "/author"),
         Sample(model: "Author", origin: .golden("audiobook-discriminator"), pointer: "/narrator"),
         Sample(model: "Chapter", origin: .golden("book-full"), pointer: "/chapters/0"),
@@ -74,6 +76,11 @@ import Testing
         Sample(model: "Circle", origin: .inline(#"{"label":"wheel","radius":3}"#)),
         Sample(model: "Rect", origin: .inline(#"{"label":"box","w":2,"h":3.5}"#)),
         Sample(model: "UnknownShape", origin: .inline(#"{"label":"blob","points":7}"#)),
+        // External and adjacent tags, in an array and a map, in any case (written back as mapped).
+        Sample(model: "Drawing", origin: .inline(#"{"title":"t","layers":[{"CIRCLE":{"label":"c","radius":1}},{"rect":{"w":2,"h":3}}],"stamps":{"a":{"type":"rect","data":{"w":2,"h":3}},"b":{"data":{"label":"plain"}}}}"#)),
+        Sample(model: "Layer", origin: .inline(#"{"Circle":{"radius":2}}"#)),
+        Sample(model: "Stamp", origin: .inline(#"{"type":"circle","data":{"label":"wheel","radius":3}}"#)),
+        Sample(model: "Stamp", origin: .inline(#"{"data":{"label":"plain"}}"#)),
     ]
 
     /// YYModel's benchmark payloads, when the shared corpus is present.

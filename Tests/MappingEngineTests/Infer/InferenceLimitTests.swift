@@ -97,7 +97,7 @@ import Testing
         #expect(inference.sampleCount == 20_001)
         #expect(elapsed < 20, "\(elapsed) s")
         let model = try #require(try Fixture.load(inference.schema(.yaml)).models["M"])
-        #expect(model.properties.map(\.type.description) == ["array<int64>", "int64", "string", "date"])
+        #expect(model.properties.map(\.type.description) == ["array<int64>", "int64", "string", "localDate"])
         #expect(model.properties[2].enumValues?.count == 7)
     }
 

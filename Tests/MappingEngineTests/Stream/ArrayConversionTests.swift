@@ -33,7 +33,8 @@ import Spooling
         let result = bytes.withUnsafeBufferPointer { engine.convert($0, model: "Item", options: options, workspace: workspace) }
         switch result {
         case .success(let success):
-            let output = options.explain ? ResultJSON.explained(success) : Array(success.output)
+            // `Item` reports unknown keys, so its answers are explained even unasked.
+            let output = success.explained ? ResultJSON.explained(success) : Array(success.output)
             return .converted(pretty ? output.withUnsafeBufferPointer { JSONPrettyPrinter.format($0) } : output)
         case .failure(let errors): return .failed(errors)
         case .malformed(let error): return .malformed(error)
@@ -148,7 +149,8 @@ import Spooling
         }
         // Every element within the limit: converted.
         let fits = Array(#"[{"id":1}, {"id":3}]"#.utf8)
-        #expect(Self.streamed(fits, options: .init(), pretty: false, sizes: [3], maxElementBytes: 10) == .converted(Array(#"[{"id":1},{"id":3}]"#.utf8)))
+        #expect(Self.streamed(fits, options: .init(), pretty: false, sizes: [3], maxElementBytes: 10)
+            == .converted(Array(#"{"result":[{"id":1},{"id":3}],"coercions":[],"unknownKeys":[]}"#.utf8)))
     }
 
     @Test func aSyntaxErrorWithinTheLimitOfALongElementIsStillBadJSON() {

@@ -32,12 +32,35 @@ extension CELStringsExtension {
     /// property (what Go's `unicode.IsSpace` tests), which leaves zero-width spaces alone.
     static func trim(_ string: CELValue) throws(CELError) -> CELValue {
         guard case .string(let text) = string else { throw noSuchOverload("trim") }
+        // ASCII at both edges, the common case, is trimmed on the bytes.
+        if let trimmed = trimASCIIEdges(text) { return .string(trimmed) }
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !isWhiteSpace($0) }) else { return .string("") }
         var end = scalars.endIndex
         while end > first, isWhiteSpace(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
         if first == scalars.startIndex, end == scalars.endIndex { return .string(text) }
         return .string(String(text[first..<end]))
+    }
+
+    /// `text` trimmed on its bytes when the first and last code points it keeps are ASCII (so
+    /// no other white space can be at its edges); nil otherwise, for the scalar path.
+    private static func trimASCIIEdges(_ text: String) -> String? {
+        withBytes(text) { bytes -> String? in
+            var start = 0
+            var end = bytes.count
+            while start < end, isASCIIWhiteSpace(bytes[start]) { start += 1 }
+            guard start == end || bytes[start] < 0x80 else { return nil }
+            while end > start, isASCIIWhiteSpace(bytes[end - 1]) { end -= 1 }
+            guard end == start || bytes[end - 1] < 0x80 else { return nil }
+            if start == 0 && end == bytes.count { return text }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
+    }
+
+    /// The ASCII code points of Unicode's White_Space property.
+    @inline(__always)
+    private static func isASCIIWhiteSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
     }
 
     /// Unicode's White_Space property.

@@ -1,16 +1,50 @@
 import CEL
 
 /// The memory a conversion's CEL expressions reuse: the activation they are evaluated over,
-/// and per nesting level a tape and a buffer for the scratch documents that hold a
-/// `transform`'s or `compute`'s value while the property's converter reads it (a transformed
-/// value may be an object whose own properties transform, hence the levels). Not thread-safe;
-/// one per workspace.
+/// and per nesting level the spans of an object being written and a tape and a buffer for
+/// the scratch documents that hold a `transform`'s or `compute`'s value while the property's
+/// converter reads it (an object with rules may nest another, and a transformed value may be
+/// an object whose own properties transform, hence the levels). Not thread-safe; one per
+/// workspace.
 final class ExpressionScratch {
-    /// One level's scratch document: the value's JSON text and its parse.
+    /// One level's memory.
     final class Level {
         let tape = JSONTape(capacity: 64)
         @exclusivity(unchecked) var text = JSONWriter(capacity: 256)
-        deinit { text.deallocate() }
+        /// Where the object of this level put its members (`MemberSpans`): room for
+        /// `spanFields` fields and the offset after them.
+        @exclusivity(unchecked) private(set) var spans = UnsafeMutablePointer<Int>.allocate(capacity: 3 * 16 + 1)
+        @exclusivity(unchecked) private var spanFields = 16
+
+        deinit {
+            text.deallocate()
+            spans.deallocate()
+        }
+
+        /// Makes room for the spans of an object of `fields` fields.
+        func reserveSpans(fields: Int) {
+            guard fields > spanFields else { return }
+            spans.deallocate()
+            spanFields = max(fields, spanFields * 2)
+            spans = .allocate(capacity: 3 * spanFields + 1)
+        }
+
+        /// `string` as a document of one string node, without writing and parsing its JSON
+        /// text, when it has nothing JSON escapes: its bytes are then the node's text as is.
+        /// Nil for a string that has.
+        func plainString(_ string: String) -> JSONDocument? {
+            var string = string
+            return string.withUTF8 { bytes -> JSONDocument? in
+                for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return nil }
+                text.reset()
+                text.byte(UInt8(ascii: "\""))
+                text.bytes(bytes)
+                text.byte(UInt8(ascii: "\""))
+                tape.nodes[0] = JSONNode(kind: .string, flags: 0, start: 1, length: UInt32(bytes.count), end: 1)
+                return text.withBytes { JSONDocument(input: $0, base: $0.baseAddress.unsafelyUnwrapped,
+                                                     nodes: UnsafeBufferPointer(start: tape.nodes, count: 1)) }
+            }
+        }
 
         /// `bytes`, which the engine wrote itself, parsed into this level's tape.
         func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONDocument {
@@ -23,10 +57,6 @@ final class ExpressionScratch {
     }
 
     @exclusivity(unchecked) var activation = CELActivation(variables: [.null], fields: [])
-    /// The written object's members, three offsets a field (`WrittenObject.scan`): room for
-    /// `spanCapacity` fields, grown by `reserveSpans`.
-    @exclusivity(unchecked) private(set) var spans = UnsafeMutablePointer<Int>.allocate(capacity: 3 * 16)
-    @exclusivity(unchecked) private var spanCapacity = 16
     /// Which fields failed, when some did.
     @exclusivity(unchecked) var failed: [Bool] = []
     @exclusivity(unchecked) private var levels: [Level] = []
@@ -35,15 +65,8 @@ final class ExpressionScratch {
 
     init() {}
 
-    deinit { spans.deallocate() }
-
-    /// Makes room for the spans of `fields` fields, and for their values in the activation.
+    /// Makes room for the values of `fields` fields in the activation.
     func reserve(fields: Int) {
-        if fields > spanCapacity {
-            spans.deallocate()
-            spanCapacity = max(fields, spanCapacity * 2)
-            spans = .allocate(capacity: 3 * spanCapacity)
-        }
         if activation.fields.count < fields {
             activation.fields.append(contentsOf: repeatElement(nil, count: fields - activation.fields.count))
         }

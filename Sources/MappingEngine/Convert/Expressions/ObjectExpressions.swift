@@ -9,17 +9,20 @@ extension ModelMeta {
         let start = ctx.out.count
         let issueMark = ctx.issues.count
         let errorMark = ctx.errorCount
-        let ok = convertObjectMembers(node, &ctx)
         let scratch = ctx.expressions
+        // This object's level, taken before its members are written: a nested object with
+        // expressions takes the next one, so these spans stay as they are.
         let level = scratch.acquire()
         defer { scratch.release() }
+        let fieldCount = expressions.object.fields.count
+        level.reserveSpans(fields: fieldCount)
         // The object as written: its members are the converted values the rules read. Nothing
         // writes to the output until `writeComputed`, which needs only offsets.
-        scratch.reserve(fields: expressions.object.fields.count)
+        let recorder = MemberSpans(spans: level.spans, origin: start)
+        let ok = resolved.tuple ? convertTupleMembers(node, recorder: recorder, &ctx) : convertObjectMembers(node, recorder: recorder, &ctx)
+        scratch.reserve(fields: fieldCount)
         // The values read are let go once the object is done: the scratch outlives the document.
         defer { for field in expressions.readFields { scratch.activation.fields[field] = nil } }
-        let tail = ctx.out.withBytes { WrittenObject.scan(UnsafeBufferPointer(rebasing: $0[start...]), keys: expressions.object.keys,
-                                                            into: scratch.spans) }
         guard fillFields(expressions, objectStart: start, level: level, &ctx) else {
             ctx.budgetSpent(node: nil)
             return false
@@ -31,7 +34,7 @@ extension ModelMeta {
         }
         // Computed members only for an object that converted: a failed one is not written.
         guard holds, ctx.errorCount == errorMark, !expressions.computes.isEmpty else { return holds }
-        return writeComputed(expressions, objectStart: start, tail: tail, &ctx)
+        return writeComputed(expressions, objectStart: start, level: level, &ctx)
     }
 
     /// Whether an expression is evaluated: no field it reads failed to convert (a failed one is
@@ -65,27 +68,28 @@ extension ModelMeta {
         return true
     }
 
-    /// Puts the values of the fields the expressions read into the activation, from the spans
-    /// `WrittenObject.scan` found. False when the budget runs out.
+    /// Puts the values of the fields the expressions read into the activation, from where the
+    /// writing walk put them (`MemberSpans`). False when the budget runs out.
     private func fillFields(_ expressions: ModelExpressions, objectStart: Int, level: ExpressionScratch.Level,
                             _ ctx: inout ConversionContext) -> Bool {
         let fields = expressions.object.fields
         let scratch = ctx.expressions
+        let spans = level.spans
         // Only the fields read are set: no expression of this model looks at the others.
         let base = ctx.out.withBytes { $0.baseAddress.unsafelyUnwrapped } + objectStart
         for field in expressions.readFields {
-            let valueStart = scratch.spans[field * 3 + 1]
+            let valueStart = spans[field * 3 + 1]
             guard valueStart >= 0 else {
                 scratch.activation.fields[field] = nil
                 continue
             }
-            let bytes = UnsafeBufferPointer(start: base + valueStart, count: scratch.spans[field * 3 + 2] - valueStart)
+            let bytes = UnsafeBufferPointer(start: base + valueStart, count: spans[field * 3 + 2] - valueStart)
             scratch.activation.fields[field] = fields[field].reading.value(of: bytes, level: level, budget: &ctx.ruleBudget)
             if ctx.ruleBudget < 0 { return false }
         }
         // A field only `has()` looks at needs no value, only to be there and not null.
         for field in expressions.testedFields {
-            let valueStart = scratch.spans[field * 3 + 1]
+            let valueStart = spans[field * 3 + 1]
             scratch.activation.fields[field] = valueStart >= 0 && base[valueStart] != UInt8(ascii: "n") ? .null : nil
         }
         return true
@@ -121,8 +125,10 @@ extension ModelMeta {
     }
 
     /// Evaluates the computed members, converts each through its type and puts it in its place:
-    /// before the first field declared after it that is present, else where `tail` says.
-    private func writeComputed(_ expressions: ModelExpressions, objectStart: Int, tail: Int, _ ctx: inout ConversionContext) -> Bool {
+    /// before the first field declared after it that is present, else before what follows the
+    /// fields (kept members or `}`).
+    private func writeComputed(_ expressions: ModelExpressions, objectStart: Int, level: ExpressionScratch.Level,
+                               _ ctx: inout ConversionContext) -> Bool {
         // Evaluated first, all of them: converting a value may run other models' expressions,
         // which reuse the activation and the spans.
         var values: [CELValue?] = []
@@ -140,12 +146,11 @@ extension ModelMeta {
                 return false
             }
         }
-        // The places, read before converting anything: a converted value may be an object
-        // whose own expressions reuse the spans.
-        let spans = ctx.expressions.spans
+        // The places, read before converting anything, which inserts bytes before them.
+        let spans = level.spans
         let fieldCount = expressions.object.fields.count
         let anchors = expressions.computes.map { compute in
-            objectStart + ((compute.position..<fieldCount).lazy.map { spans[$0 * 3] }.first { $0 >= 0 } ?? tail)
+            objectStart + ((compute.position..<fieldCount).lazy.map { spans[$0 * 3] }.first { $0 >= 0 } ?? spans[fieldCount * 3])
         }
         // From the last place to the first, so the places before stay where they are.
         for (index, compute) in expressions.computes.enumerated().reversed() {
@@ -208,12 +213,17 @@ extension ConversionContext {
     mutating func convert(_ value: CELValue, through converter: any ValueConverter) -> Bool {
         let level = expressions.acquire()
         defer { expressions.release() }
-        level.text.reset()
-        guard level.text.celValue(value) else {
-            fail(.evaluationError, "the expression gave \(value.kindName), which has no JSON form", node: nil)
-            return false
+        let scratch: JSONDocument
+        if case .string(let string) = value, let plain = level.plainString(string) {
+            scratch = plain
+        } else {
+            level.text.reset()
+            guard level.text.celValue(value) else {
+                fail(.evaluationError, "the expression gave \(value.kindName), which has no JSON form", node: nil)
+                return false
+            }
+            scratch = level.text.withBytes { level.parse($0) }
         }
-        let scratch = level.text.withBytes { level.parse($0) }
         let payload = document
         document = scratch
         defer { document = payload }

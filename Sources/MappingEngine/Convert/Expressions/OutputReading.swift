@@ -7,6 +7,8 @@ import Foundation
 /// once per property at load, from its type.
 indirect enum OutputReading: Sendable {
     case bool, int, uint, double, decimal, string, timestamp, bytes
+    /// A `duration`'s ISO 8601 text read as a CEL duration.
+    case duration
     /// `any`: the output's JSON as `transform` reads raw input.
     case raw
     case list(OutputReading)
@@ -17,13 +19,11 @@ indirect enum OutputReading: Sendable {
 /// The readings of a model's fields, by output name. A class, so recursive models can point
 /// at themselves; filled before it is published.
 final class ObjectReading: @unchecked Sendable {
-    private(set) var fields: [(name: String, reading: OutputReading)] = []
-    /// Each field's `"name":`, as the writer writes it.
-    let keys = FieldKeys()
+    // Filled while the model compiles, before it is published: no exclusivity checks.
+    @exclusivity(unchecked) private(set) var fields: [(name: String, reading: OutputReading)] = []
 
     func append(_ name: String, _ reading: OutputReading) {
         fields.append((name, reading))
-        keys.append(JSONValue.string(name).jsonBytes + [UInt8(ascii: ":")])
     }
 }
 
@@ -48,6 +48,10 @@ extension JSONDocument {
             guard case .unary(let parse)? = timestampFunction?.body else { return nil }
             return try? parse(.string(decodedString(node)))
         case .bytes: return Data(base64Encoded: decodedString(node)).map { .bytes(Array($0)) }
+        case .duration:
+            return withDecodedString(node) { DurationText.parse($0, lax: false) }.map {
+                .duration(CELDuration(seconds: Int64($0.seconds), nanos: Int32($0.nanoseconds)))
+            }
         case .raw: return celValue(node, budget: &budget)
         case .list(let element):
             var items: [CELValue] = []

@@ -24,10 +24,16 @@ final class ArrayConverter: ValueConverter {
             ctx.coerced("single_to_array", node: node)
             ctx.out.byte(UInt8(ascii: "["))
             let mark = ctx.issues.count
-            let ok = ctx.convertElement(node, element)
+            var ok = ctx.convertElement(node, element)
             if ctx.issues.count > mark { ctx.locate(since: mark, out: .index(0), input: []) }
+            // Dropped (`onItemError: drop`): the array is empty.
+            let dropped = !ok && ctx.leftOut
+            if dropped {
+                ctx.leftOut = false
+                ok = true
+            }
             ctx.out.byte(UInt8(ascii: "]"))
-            return ok && items.check(1, unit: "items", node: node, &ctx)
+            return ok && items.check(dropped ? 0 : 1, unit: "items", node: node, &ctx)
         }
         ctx.out.byte(UInt8(ascii: "["))
         var ok = true
@@ -45,6 +51,10 @@ final class ArrayConverter: ValueConverter {
                 } else {
                     written += 1
                 }
+            } else if ctx.leftOut {
+                // Dropped (`onItemError: drop`): its separator goes too.
+                ctx.leftOut = false
+                ctx.out.rewind(to: start)
             } else {
                 ok = false
             }

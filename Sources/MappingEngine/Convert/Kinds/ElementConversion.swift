@@ -12,7 +12,12 @@ extension ConversionContext {
     mutating func convertElement(_ node: Int, _ spec: ElementSpec) -> Bool {
         if isNull(node, lax: lax && !spec.strict, keepsNullWords: spec.converter.keepsNullWords) {
             guard spec.nullable else {
-                fail(.nullNotAllowed, "null is not allowed here", node: node)
+                if recovers, (spec.converter as? RecoveringConverter)?.action == .dropped {
+                    dropNull(node)
+                    leftOut = true
+                } else {
+                    fail(.nullNotAllowed, "null is not allowed here", node: node)
+                }
                 return false
             }
             out.ascii("null")

@@ -26,12 +26,22 @@ final class MapConverter: ValueConverter {
                 key = Int(ctx.document[value].end)
                 continue
             }
+            let start = ctx.out.count
             if written > 0 { ctx.out.byte(UInt8(ascii: ",")) }
             written += 1
             ctx.out.string(ctx.document, key)
             ctx.out.byte(UInt8(ascii: ":"))
             let mark = ctx.issues.count
-            if !ctx.convertElement(value, element) { ok = false }
+            if !ctx.convertElement(value, element) {
+                if ctx.leftOut {
+                    // Dropped (`onItemError: drop`): its key and separator go too.
+                    ctx.leftOut = false
+                    ctx.out.rewind(to: start)
+                    written -= 1
+                } else {
+                    ok = false
+                }
+            }
             if ctx.issues.count > mark {
                 let name = PathComponent.key(ctx.document.decodedString(key))
                 ctx.locate(since: mark, out: name, input: [name])

@@ -19,7 +19,14 @@ public struct DatePattern: Sendable, Hashable, CustomStringConvertible {
 
     /// The instant the whole of `cursor` names under this pattern, or nil.
     func instant(_ cursor: DateCursor) -> Instant? {
+        fields(cursor)?.fields.instant()
+    }
+
+    /// The fields the whole of `cursor` names, and whether the pattern read an offset: without
+    /// one, a property's `timezone` places the local time.
+    func fields(_ cursor: DateCursor) -> (fields: DateFields, zoned: Bool)? {
         var c = cursor
+        var zoned = false
         var fields = DateFields()
         var hour12: Int?
         var isPM = false
@@ -53,6 +60,7 @@ public struct DatePattern: Sendable, Hashable, CustomStringConvertible {
             case .zone:
                 guard let offset = c.zuluOrOffset() else { return nil }
                 fields.offsetSeconds = offset
+                zoned = true
             }
         }
         guard c.isAtEnd else { return nil }
@@ -60,6 +68,6 @@ public struct DatePattern: Sendable, Hashable, CustomStringConvertible {
             guard hour12 >= 1, hour12 <= 12 else { return nil }
             fields.hour = hour12 % 12 + (isPM ? 12 : 0)
         }
-        return fields.instant()
+        return (fields, zoned)
     }
 }

@@ -3,6 +3,12 @@ enum RFC3339Scanner {
     /// `yyyy-MM-dd` then `T`, `t` or a space, `HH:mm:ss`, an optional `.` with 1–9 digits, and
     /// `Z`, `±HH:MM`, `±HHMM`, `±HH` or nothing (UTC).
     static func dateTime(_ cursor: DateCursor) -> Instant? {
+        localDateTime(cursor)?.fields.instant()
+    }
+
+    /// The fields of a `dateTime`, and whether the text named its offset (`Z` or numeric):
+    /// without one, a property's `timezone` places the local time.
+    static func localDateTime(_ cursor: DateCursor) -> (fields: DateFields, zoned: Bool)? {
         var c = cursor
         var fields = DateFields()
         guard date(&c, into: &fields) else { return nil }
@@ -21,19 +27,23 @@ enum RFC3339Scanner {
             guard let nanosecond = c.fractionNanoseconds() else { return nil }
             fields.nanosecond = nanosecond
         }
-        if !c.isAtEnd {
-            guard let offset = c.zuluOrOffset(), c.isAtEnd else { return nil }
-            fields.offsetSeconds = offset
-        }
-        return fields.instant()
+        guard !c.isAtEnd else { return (fields, false) }
+        guard let offset = c.zuluOrOffset(), c.isAtEnd else { return nil }
+        fields.offsetSeconds = offset
+        return (fields, true)
     }
 
     /// Exactly `yyyy-MM-dd`, as midnight UTC.
     static func dateOnly(_ cursor: DateCursor) -> Instant? {
+        localDate(cursor)?.instant()
+    }
+
+    /// The fields of a `dateOnly`: midnight, in no zone yet.
+    static func localDate(_ cursor: DateCursor) -> DateFields? {
         var c = cursor
         var fields = DateFields()
         guard date(&c, into: &fields), c.isAtEnd else { return nil }
-        return fields.instant()
+        return fields
     }
 
     /// Reads `yyyy-MM-dd` into `fields`; the values are checked later by `DateFields.instant()`.

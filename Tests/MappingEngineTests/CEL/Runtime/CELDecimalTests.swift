@@ -18,6 +18,23 @@ import Testing
         #expect(CELDecimal(text) == nil)
     }
 
+    /// How a converted decimal is read back for a rule: the same decimal as the text reader
+    /// gives, trailing zeros kept, across the short path (up to 19 bytes) and the long one.
+    @Test(arguments: [
+        "0", "-0", "7", "-7", "12.50", "-0.003", "0.000", "99.95", "1e3", "-1.5E-3", "9223372036854775807",
+        "999999999999999999", "1234567890.123456789", "-1234567890.12345678", "12345678901234567890", "0.00000000000000000001",
+        "123456789012345678901234567890.123456789", "-170141183460469231731687303715884105728.5",
+    ])
+    func readsJSONNumberTextAsTheTextReaderDoes(text: String) throws {
+        let fromBytes = Array(text.utf8).withUnsafeBufferPointer { CELDecimal(utf8: $0) }
+        #expect(try #require(fromBytes).description == (try #require(CELDecimal(text))).description)
+    }
+
+    @Test(arguments: ["", "-", ".", "-.", "1e", "1.2.3", "1,5", "12345678901234567890,5"])
+    func refusesOtherNumberText(text: String) {
+        #expect(Array(text.utf8).withUnsafeBufferPointer { CELDecimal(utf8: $0) } == nil)
+    }
+
     @Test func refusesMoreDigitsThanItsLimit() {
         #expect(CELDecimal(String(repeating: "9", count: CELDecimal.maxDigits)) != nil)
         #expect(CELDecimal(String(repeating: "9", count: CELDecimal.maxDigits + 1)) == nil)
