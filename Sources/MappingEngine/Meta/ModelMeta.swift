@@ -16,6 +16,9 @@ public final class ModelMeta: @unchecked Sendable {
     private static let serials = Atomic<Int>(0)
     /// The definition with inheritance resolved, for export and listing.
     public internal(set) var resolved: ResolvedModel
+    /// `resolved.tuple`, which every top-level conversion asks: reading `resolved` itself would
+    /// copy it under an exclusivity check.
+    let isTuple: Bool
     @exclusivity(unchecked) var properties: [PropertyMeta] = [] {
         didSet { ownedProperties = ModelMeta.copy(of: properties, replacing: ownedProperties) }
     }
@@ -46,6 +49,7 @@ public final class ModelMeta: @unchecked Sendable {
         self.name = resolved.name
         serial = ModelMeta.serials.add(1, ordering: .relaxed).oldValue
         self.resolved = resolved
+        isTuple = resolved.tuple
         borrowedKeyTable = .passUnretained(keyTable)
     }
 

@@ -5,7 +5,7 @@ extension ModelMeta {
     /// NDJSON body. A tuple model reads its positional array there too.
     @inline(__always)
     func convertRoot(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
-        if resolved.tuple { return convertTuple(node, &ctx) }
+        if isTuple { return convertTuple(node, &ctx) }
         return convertValue(node, strict: false, &ctx)
     }
 

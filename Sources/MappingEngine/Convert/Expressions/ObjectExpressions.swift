@@ -19,7 +19,7 @@ extension ModelMeta {
         // The object as written: its members are the converted values the rules read. Nothing
         // writes to the output until `writeComputed`, which needs only offsets.
         let recorder = MemberSpans(spans: level.spans, origin: start)
-        let ok = resolved.tuple ? convertTupleMembers(node, recorder: recorder, &ctx) : convertObjectMembers(node, recorder: recorder, &ctx)
+        let ok = isTuple ? convertTupleMembers(node, recorder: recorder, &ctx) : convertObjectMembers(node, recorder: recorder, &ctx)
         scratch.reserve(fields: fieldCount)
         // The values read are let go once the object is done: the scratch outlives the document.
         defer { for field in expressions.readFields { scratch.activation.fields[field] = nil } }
