@@ -146,7 +146,8 @@ public final class Engine: Sendable {
         }
         workspace.writer.reset()
         var ctx = ConversionContext(document: document, out: workspace.writer.take(), slots: workspace.slots, keyOrders: workspace.keyOrders,
-                                    options: options, expressions: workspace.expressions)
+                                    options: options, expressions: workspace.expressions,
+                                    elementKeys: workspace.elementKeys)
         let root = document[0]
         if root.kind == .array {
             ctx.out.byte(UInt8(ascii: "["))

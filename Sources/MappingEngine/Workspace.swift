@@ -1,5 +1,5 @@
 /// The reusable memory of conversions on one thread: the parse tape, the output buffer, the
-/// slot stack and the models' last key orders. Reusing it makes a steady-state conversion
+/// slot stack, the reshaping lists' key tables and the models' last key orders. Reusing it makes a steady-state conversion
 /// allocation-free; `shrink()` gives back what one large document made it grow to. Not thread-safe.
 public final class Workspace {
     /// Bytes a buffer may keep past its initial size; beyond this, `shrink()` reallocates it.
@@ -12,6 +12,7 @@ public final class Workspace {
     @exclusivity(unchecked) var slots: SlotStack
     let keyOrders = KeyOrders()
     let expressions = ExpressionScratch()
+    let elementKeys = ElementKeyStack()
     /// The model this workspace last converted with, served again without a table look-up.
     @exclusivity(unchecked) var lastModel: MetaCache.Memo?
     /// The output buffer's initial size, which `shrink()` returns to.
@@ -24,15 +25,16 @@ public final class Workspace {
         self.outputCapacity = outputCapacity
     }
 
-    /// Whether the tape, the output buffer or the slot stack has grown past `restingLimit`
+    /// Whether the tape, the output buffer, the slot stack or the key tables have grown past `restingLimit`
     /// bytes, so that `shrink()` would give memory back.
     public var hasGrown: Bool {
         tape.hasGrown(past: Workspace.restingLimit)
             || writer.capacity > max(Workspace.restingLimit, outputCapacity)
-            || slots.capacity * MemoryLayout<Int32>.stride > Workspace.restingLimit
+            || slots.allocatedBytes > Workspace.restingLimit
+            || elementKeys.hasGrown(past: Workspace.restingLimit)
     }
 
-    /// Reallocates at their initial sizes the tape, output buffer and slot stack that have grown
+    /// Reallocates at their initial sizes the tape, output buffer, slot stack and key tables that have grown
     /// past `restingLimit` bytes, so a thread's memory returns to its resting size after a large
     /// document.
     ///
@@ -42,11 +44,12 @@ public final class Workspace {
         tape.shrink(above: Workspace.restingLimit)
         writer.reset(shrinkingAbove: max(Workspace.restingLimit, outputCapacity), to: outputCapacity)
         slots.shrink(above: Workspace.restingLimit)
+        elementKeys.shrink(above: Workspace.restingLimit)
     }
 
-    /// Bytes held by the tape, the output buffer and the slot stack (for tests).
+    /// Bytes held by the tape, the output buffer, the slot stack and the key tables (for tests).
     var allocatedBytes: Int {
-        tape.allocatedBytes + writer.capacity + slots.capacity * MemoryLayout<Int32>.stride
+        tape.allocatedBytes + writer.capacity + slots.allocatedBytes + elementKeys.allocatedBytes
     }
 
     deinit {

@@ -209,6 +209,29 @@ def test_links_to_the_models_json_schema(browser, server):
     browser.switch_to.window(playground)
 
 
+def test_the_js_profile_writes_a_uint64_id_as_a_string(browser, server):
+    open_playground(browser, server, "GithubUser")
+    picker = browser.find_element(By.ID, "profile")
+    wait(browser, lambda: "js" in [option.get_attribute("value") for option in picker.find_elements(By.TAG_NAME, "option")],
+         message="the profiles not loaded")
+    # The model's own output first, then each profile `GET /profiles` lists.
+    _, listed = fetch_json(server.url + "/profiles")
+    assert [option.get_attribute("value") for option in picker.find_elements(By.TAG_NAME, "option")] == \
+        [""] + [profile["name"] for profile in listed["profiles"]]
+    assert Select(picker).first_selected_option.get_attribute("value") == ""
+    example = json.loads(payload_text(browser))
+    example["id"] = 18446744073709551615
+    set_payload(browser, json.dumps(example))
+    assert convert(browser).startswith("200 · converted to GithubUser")
+    assert '"id": 18446744073709551615,' in browser.find_element(By.ID, "output").text
+    Select(picker).select_by_value("js")
+    assert convert(browser).startswith("200 · converted to GithubUser")
+    assert '"id": "18446744073709551615",' in browser.find_element(By.ID, "output").text
+    Select(picker).select_by_value("")
+    assert convert(browser).startswith("200 · converted to GithubUser")
+    assert '"id": 18446744073709551615,' in browser.find_element(By.ID, "output").text
+
+
 def test_converts_the_book_example_from_a_file(browser, server):
     open_playground(browser, server, "Book")
     browser.find_element(By.ID, "file").send_keys(BOOK)

@@ -1,4 +1,5 @@
 import Foundation
+import Spooling
 import TestSupport
 import Testing
 @testable import MappingEngine
@@ -140,5 +141,94 @@ enum EngineFixture {
     struct FixtureError: Error, CustomStringConvertible {
         var description: String
         init(_ description: String) { self.description = description }
+    }
+}
+
+extension EngineFixture {
+    /// What a successful conversion gave: its output text and its warnings.
+    struct Recovered {
+        var output: String
+        var warnings: [Warning]
+        var warningCount: Int
+    }
+
+    /// Converts `json` with `model`; records an issue and returns nil when it does not succeed.
+    static func recovered(_ json: String, _ model: String, engine: Engine, options: ConversionOptions = .init(),
+                          sourceLocation: SourceLocation = #_sourceLocation) -> Recovered? {
+        let workspace = Workspace()
+        return Array(json.utf8).withUnsafeBufferPointer { bytes -> Recovered? in
+            switch engine.convert(bytes, model: model, options: options, workspace: workspace) {
+            case .success(let success):
+                return Recovered(output: String(decoding: success.output, as: UTF8.self), warnings: success.warnings,
+                                 warningCount: success.warningCount)
+            case .failure(let errors):
+                Testing.Issue.record("expected success, got \(errors.map { "\($0.code.rawValue)@\($0.path)" })", sourceLocation: sourceLocation)
+                return nil
+            default:
+                Testing.Issue.record("expected success", sourceLocation: sourceLocation)
+                return nil
+            }
+        }
+    }
+
+    /// Loads the model `M` of `schema`'s one property; the messages when it does not load, and
+    /// an issue recorded when it does.
+    static func loadMessages(_ schema: String, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
+        do {
+            _ = try engine(schema)
+            Testing.Issue.record("the schema loaded but should not have", sourceLocation: sourceLocation)
+            return []
+        } catch let error as SchemaErrors {
+            return error.errors.map(\.message)
+        } catch {
+            Testing.Issue.record("unexpected \(error)", sourceLocation: sourceLocation)
+            return []
+        }
+    }
+}
+
+/// The streamed conversions of the stream tests, to compare with the whole document's.
+enum StreamFixture {
+    /// The whole document converted at once: its bytes (the explained answer under `explain`)
+    /// and its recoveries; nil when it fails.
+    static func whole(_ body: [UInt8], _ model: String, _ engine: Engine, options: ConversionOptions = .init()) -> (bytes: [UInt8], recoveries: Int)? {
+        let workspace = Workspace()
+        return body.withUnsafeBufferPointer { input -> ([UInt8], Int)? in
+            guard case .success(let success) = engine.convert(input, model: model, options: options, workspace: workspace) else { return nil }
+            return (options.explain ? ResultJSON.explained(success) : Array(success.output), success.warningCount)
+        }
+    }
+
+    /// `body` fed in chunks of `size` bytes through an `ArrayConversion`: its outcome, what it
+    /// wrote when it converted, and its recoveries.
+    static func array(_ body: [UInt8], _ model: String, _ engine: Engine, options: ConversionOptions = .init(),
+                      size: Int) throws -> (outcome: ArrayConversion.Outcome, bytes: [UInt8], recoveries: Int) {
+        let spool = Spool()
+        let conversion = ArrayConversion(model: try #require(engine.model(named: model)), options: options, output: spool)
+        let workspace = Workspace()
+        body.withUnsafeBufferPointer { all in
+            for start in stride(from: 0, to: all.count, by: size) {
+                conversion.feed(UnsafeBufferPointer(rebasing: all[start..<min(all.count, start + size)]), workspace: workspace)
+            }
+        }
+        let outcome = conversion.finish(workspace: workspace)
+        guard case .converted = outcome else { return (outcome, [], conversion.recoveries.total) }
+        return (outcome, spool.take().readAll(), conversion.recoveries.total)
+    }
+
+    /// `lines` converted as an NDJSON body: what it wrote and its recoveries.
+    static func ndjson(_ lines: [String], _ model: String, _ engine: Engine,
+                       options: ConversionOptions = .init()) throws -> (bytes: [UInt8], recoveries: Int) {
+        let spool = Spool()
+        let conversion = NDJSONConversion(engine: engine, model: try #require(engine.model(named: model)), options: options, output: spool)
+        let workspace = Workspace()
+        Array(lines.joined(separator: "\n").utf8).withUnsafeBufferPointer { conversion.feed($0, workspace: workspace) }
+        conversion.finish(workspace: workspace)
+        return (spool.take().readAll(), conversion.recoveries.total)
+    }
+
+    /// What the NDJSON answer of `lines` should be: each line's whole-document answer on a line.
+    static func ndjsonExpected(_ lines: [String], _ model: String, _ engine: Engine, options: ConversionOptions = .init()) throws -> [UInt8] {
+        try lines.flatMap { line in try #require(whole(Array(line.utf8), model, engine, options: options)).bytes + Array("\n".utf8) }
     }
 }

@@ -291,7 +291,7 @@ note "convertd healthcheck against a closed port: exit 1 ($(cat "$STATE/unhealth
 # (+02:00 in July), and a time its daylight-saving gap skips is refused.
 mkdir -p "$STATE/zones"
 printf 'Meeting:\n  properties:\n    at: { type: date, timezone: Europe/Berlin }\n' >"$STATE/zones/meeting.yaml"
-zoned=$(printf '{"at": "2024-07-01T09:30:00"}' | podman_quiet run --rm -i "${RUNTIME_FLAGS[@]}" --no-healthcheck \
+zoned=$(printf '{"at": "2024-07-01T09:30:00"}' | podman_quiet run --rm -i "${RUNTIME_FLAGS[@]}" "${LIMIT_FLAGS[@]}" --no-healthcheck \
     -v "$STATE/zones:/zones:ro,Z" "$IMAGE" convert --schemas /zones --schema Meeting)
 [ "$zoned" = '{"at":"2024-07-01T07:30:00Z"}' ] || fail "a timezone property inside the image converted to: $zoned"
 note "timezone: Europe/Berlin inside the image: 2024-07-01T09:30:00 is $zoned"

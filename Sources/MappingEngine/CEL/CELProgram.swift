@@ -13,6 +13,10 @@ public final class CELProgram: Sendable {
     public let valuesRead: [Int]
     /// Whether it uses the object variable whole, which reads every field's value.
     public let readsWholeObject: Bool
+    /// The expression as a predicate the engine decides on its fields' text, when it is one.
+    public let predicate: CELPredicate?
+    /// The expression as string edits the engine makes on its input's bytes, when it is that.
+    public let textSteps: [CELTextStep]?
     let plan: CELPlan
 
     /// Compiles `source` in `environment`; throws the first error, with its column.
@@ -25,6 +29,8 @@ public final class CELProgram: Sendable {
         valuesRead = checked?.valuesRead ?? []
         readsWholeObject = checked?.readsWholeObject ?? false
         cost = try CELCostEstimator.estimate(expr, checked: checked, in: environment)
+        predicate = checked == nil ? nil : CELPredicate.make(expr, in: environment)
+        textSteps = CELTextStep.chain(expr, in: environment)
         plan = try CELPlanner.plan(expr, in: environment)
     }
 

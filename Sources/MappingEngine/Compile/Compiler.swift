@@ -12,6 +12,11 @@ import CEL
 /// the next, compiles in a loop instead of ten thousand nested calls.
 struct Compiler {
     let registry: SchemaRegistry
+    /// The request's output profile laid over every property's options; empty for the metas
+    /// served without `?profile=`.
+    let profile: OutputOptions
+    /// Set while a union's branches compile: they keep their natural form (`OutputForms`).
+    var inUnionBranch = false
     /// Metas of an earlier compile that this one points at instead of compiling.
     private let kept: [String: ModelMeta]
     /// The metas compiled here, by model name.
@@ -27,10 +32,11 @@ struct Compiler {
     /// The models' CEL: rules, computed members, transforms, predicates.
     private var expressions: ExpressionCompiler
 
-    init(registry: SchemaRegistry, keeping kept: [String: ModelMeta] = [:]) {
+    init(registry: SchemaRegistry, keeping kept: [String: ModelMeta] = [:], profile: OutputOptions = OutputOptions()) {
         self.registry = registry
+        self.profile = profile
         self.kept = kept
-        expressions = ExpressionCompiler(registry: registry)
+        expressions = ExpressionCompiler(registry: registry, profile: profile)
     }
 
     /// The meta of `name`: kept, already built, or compiled now with everything it reaches; nil
@@ -88,12 +94,13 @@ struct Compiler {
                let program = expressions.program(source, self: .dyn, named: "transform", in: model, property: property.name) {
                 converter = TransformConverter(program: program, inner: converter)
             }
-            if let action = property.onError.action { converter = RecoveringConverter(inner: converter, action: action) }
+            if let action = recoveryAction(property, in: model) { converter = RecoveringConverter(inner: converter, action: action) }
             let cell = ConverterCell(converter)
             meta.cells.append(cell)
+            let name = outputName(property, in: model)
             var compiled = PropertyMeta(
-                name: property.name,
-                member: meta.arena.store(Array(",".utf8) + JSONValue.string(property.name).jsonBytes + Array(":".utf8)),
+                name: name,
+                member: meta.arena.store(Array(",".utf8) + JSONValue.string(name).jsonBytes + Array(":".utf8)),
                 placement: placement,
                 key: meta.arena.store(lookups[0].firstKey),
                 inputPath: lookups[0].inputPath,
@@ -104,7 +111,8 @@ struct Compiler {
                 strict: property.strict,
                 keepsNullWords: converter.keepsNullWords,
                 blankIsNull: property.type.kind == .url,
-                defaultOutput: nil
+                defaultOutput: nil,
+                omitsNull: outputOptions(property, in: model).nulls == .omit
             )
             if case .key = placement {
                 if let head = headOfKey[lookups[0].firstKey] {
@@ -175,8 +183,10 @@ struct Compiler {
                   let program = expressions.program(source, self: .object(object.type), named: "compute", in: model, property: property.name)
             else { continue }
             let converter = propertyConverter(property, in: model) ?? AnyConverter()
-            computes.append(.init(name: property.name, member: JSONValue.string(property.name).jsonBytes + Array(":".utf8),
-                                  program: program, position: position, converter: converter))
+            let name = outputName(property, in: model)
+            computes.append(.init(name: name, member: JSONValue.string(name).jsonBytes + Array(":".utf8),
+                                  program: program, position: position, converter: converter,
+                                  nulls: property.type.nullable ? outputOptions(property, in: model).nulls ?? .keep : nil))
         }
         return ModelExpressions(object: object.reading, rules: rules, computes: computes)
     }
@@ -189,8 +199,12 @@ struct Compiler {
             let recovering = property.converter as? RecoveringConverter
             switch ConstantConverter.output(of: pending.value, through: recovering?.inner ?? property.converter, nullable: pending.nullable) {
             case .success(let bytes):
-                pending.meta.properties[pending.index].defaultOutput = pending.meta.arena.store(bytes)
-                recovering?.fallback = bytes
+                // A null default under `nulls: omit` writes nothing, as a null value does.
+                let output = pending.meta.arena.store(bytes)
+                if !(property.omitsNull && bytes == Array("null".utf8)) {
+                    pending.meta.properties[pending.index].defaultOutput = output
+                }
+                recovering?.writesDefault(output)
             case .failure(let message):
                 fail(pending.meta.resolved, property.name, "default \(pending.value.jsonText) does not convert: \(message)")
             }
@@ -214,12 +228,12 @@ struct Compiler {
         switch type.kind {
         case .array(let element), .set(let element):
             guard let inner = converter(for: element, property, in: model) else { return nil }
-            return ArrayConverter(element: ElementSpec(converter: itemConverter(inner, property), nullable: element.nullable, strict: strict),
+            return ArrayConverter(element: ElementSpec(converter: inner, nullable: element.nullable, strict: strict, drops: property.dropsItems),
                                   isSet: { if case .set = type.kind { true } else { false } }(),
                                   wrapSingle: property.wrapSingle, items: CountLimits(min: property.minItems, max: property.maxItems))
         case .map(let element):
             guard let inner = converter(for: element, property, in: model) else { return nil }
-            return MapConverter(element: ElementSpec(converter: itemConverter(inner, property), nullable: element.nullable, strict: strict),
+            return MapConverter(element: ElementSpec(converter: inner, nullable: element.nullable, strict: strict, drops: property.dropsItems),
                                 entries: CountLimits(min: property.minItems, max: property.maxItems))
         case .model(let name):
             guard let meta = meta(for: name, from: model.name) else { return nil }
@@ -235,7 +249,8 @@ struct Compiler {
     /// A scalar kind's converter; the plain one when no check is declared. `ExamplePayload`
     /// tries its example values through it.
     mutating func scalarConverter(_ kind: TypeRef.Kind, _ property: PropertyDefinition, in model: ResolvedModel) -> any ValueConverter {
-        let base = ZonedDateConverter.make(kind, property)
+        let output = outputOptions(property, in: model)
+        let base = dateConverter(kind, property, output) ?? ZonedDateConverter.make(kind, property)
             ?? Compiler.plainConverter(kind, strict: property.strict, formats: property.formats)
         var converter = base
         if let values = property.values {
@@ -280,7 +295,7 @@ struct Compiler {
             }
         }
         if !checks.isEmpty { converter = CheckedConverter(inner: converter, checks: checks) }
-        return converter
+        return outputForm(of: converter, kind, output)
     }
 
     /// The converter of a scalar kind with no checks: the cheapest one.

@@ -6,12 +6,14 @@ enum ConstantConverter {
     static func output(of value: JSONValue, through converter: any ValueConverter, nullable: Bool) -> Result<[UInt8], ConstantError> {
         let text = value.jsonBytes
         let tape = JSONTape()
-        return text.withUnsafeBufferPointer { input in
+        // The context does not retain it (`ConversionContext.elementKeys`).
+        let elementKeys = ElementKeyStack()
+        return withExtendedLifetime(elementKeys) { text.withUnsafeBufferPointer { input in
             let document: JSONDocument
             do throws(JSONSyntaxError) { document = try JSONParser().parse(input, into: tape) } catch { return .failure(ConstantError(error.message)) }
             var ctx = ConversionContext(document: document, out: JSONWriter(capacity: 64), slots: SlotStack(),
                                         keyOrders: KeyOrders(), options: ConversionOptions(mode: .lax, recover: false),
-                                        expressions: ExpressionScratch())
+                                        expressions: ExpressionScratch(), elementKeys: elementKeys)
             defer {
                 ctx.out.deallocate()
                 ctx.slots.deallocate()
@@ -25,7 +27,7 @@ enum ConstantConverter {
                 return .failure(ConstantError(first?.message ?? "conversion failed", code: code))
             }
             return .success(ctx.out.makeArray())
-        }
+        } }
     }
 
     /// Why a constant does not convert.

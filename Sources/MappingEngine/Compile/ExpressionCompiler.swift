@@ -9,11 +9,15 @@ struct ExpressionCompiler {
     /// Each model's object type and readings, made once and shared by every model that nests it.
     private var objects: [String: (type: CELObjectType, reading: ObjectReading)] = [:]
     let registry: SchemaRegistry
+    /// The output profile the models are compiled for: expressions read what it writes
+    /// (fields under their output names, dates in its form) as the values they are.
+    let profile: OutputOptions
     /// The mistakes found so far; the compiler takes them after each model.
     var errors: [SchemaError] = []
 
-    init(registry: SchemaRegistry) {
+    init(registry: SchemaRegistry, profile: OutputOptions = OutputOptions()) {
         self.registry = registry
+        self.profile = profile
     }
 
     /// The environment of an expression whose `self` has `type`.
@@ -46,22 +50,28 @@ struct ExpressionCompiler {
         let made = (type: CELObjectType(name: name), reading: ObjectReading())
         objects[name] = made
         for property in model.properties where property.compute == nil {
-            let (type, reading) = field(property.type, property)
+            let (type, reading) = field(property.type, property, dateForm: profile.laid(over: property, in: model).date)
             made.type.fields.append(.init(name: property.name, type: type, maxSize: maxSize(property.type, property)))
-            made.reading.append(property.name, reading)
+            made.reading.append(property.name, key: OutputNames.name(of: property, in: model, profile: profile), reading)
         }
         return made
     }
 
     /// The CEL type of a property's value and how its output is read (SPEC §8's table).
-    private mutating func field(_ type: TypeRef, _ property: PropertyDefinition) -> (CELType, OutputReading) {
+    private mutating func field(_ type: TypeRef, _ property: PropertyDefinition, dateForm: DateForm?) -> (CELType, OutputReading) {
         switch type.kind {
         case .bool: return (.bool, .bool)
         case .integer(let width): return width.isSigned ? (.int, .int) : (.uint, .uint)
         case .float, .double: return (.double, .double)
         case .decimal: return (.decimal, .decimal)
         case .string, .url: return (.string, .string)
-        case .date: return (.timestamp, .timestamp)
+        case .date:
+            switch dateForm {
+            case .epochSeconds?: return (.timestamp, .writtenTimestamp(.epochSeconds))
+            case .epochMillis?: return (.timestamp, .writtenTimestamp(.epochMillis))
+            case .http?: return (.timestamp, .writtenTimestamp(.rfc1123))
+            case .rfc3339?, .rfc3339Offset?, nil: return (.timestamp, .timestamp)
+            }
         case .data: return (.bytes, .bytes)
         // A duration is CEL's own; the other formats are their canonical text.
         case .format(.duration): return (.duration, .duration)
@@ -72,10 +82,10 @@ struct ExpressionCompiler {
             guard let nested = object(name) else { return (.dyn, .raw) }
             return (.object(nested.type), .object(nested.reading))
         case .array(let element), .set(let element):
-            let (inner, reading) = field(element, property)
+            let (inner, reading) = field(element, property, dateForm: dateForm)
             return (.list(inner), .list(reading))
         case .map(let element):
-            let (inner, reading) = field(element, property)
+            let (inner, reading) = field(element, property, dateForm: dateForm)
             return (.map(key: .string, value: inner), .map(reading))
         }
     }
@@ -95,10 +105,14 @@ struct ExpressionCompiler {
         var rules: [ModelExpressions.Rule] = []
         for (index, rule) in model.rules.enumerated() {
             guard let program = program(rule.rule, self: .object(object.type), named: "rule \(index + 1)", in: model, expecting: .bool) else { continue }
-            let outPath = ExpressionCompiler.components(of: rule.path ?? "")
+            var outPath = ExpressionCompiler.components(of: rule.path ?? "")
             var inPath = outPath
             if case .key(let name)? = outPath.first, let property = properties.first(where: { $0.name == name }) {
                 inPath = property.inputPath + outPath.dropFirst()
+            }
+            // The error's path names the property as it is written (a profile's key style).
+            if case .key(let name)? = outPath.first, let declared = model.properties.first(where: { $0.name == name }) {
+                outPath[0] = .key(OutputNames.name(of: declared, in: model, profile: profile))
             }
             rules.append(.init(program: program, code: rule.code, message: rule.message ?? "rule does not hold: \(rule.rule)",
                                outPath: outPath, inPath: inPath))

@@ -33,7 +33,7 @@ extension Compiler {
         if property.formats != nil && leaf.kind != .date && !UnionBranches.hasDate(leaf) {
             fail(model, property.name, "formats do not fit type '\(type)' (date only)")
         }
-        if (property.timezone != nil || property.keepOffset) && leaf.kind != .date {
+        if (property.timezone != nil || property.keepOffset) && leaf.kind != .date && !UnionBranches.hasDate(leaf) {
             fail(model, property.name, "timezone/keepOffset do not fit type '\(type)' (date only)")
         }
         if property.wrapSingle, !{ if case .array = property.type.kind { true } else if case .set = property.type.kind { true } else { false } }() {

@@ -23,11 +23,11 @@ extension Compiler {
             fail(model, property.name, "onItemError does not fit type '\(property.type.description)' (array, set, map)")
         }
     }
+}
 
-    /// An array's, set's or map's element converter, wrapped in the property's `onItemError`
-    /// when it drops failed elements (at every level of a nested container type, as the item
-    /// counts apply).
-    func itemConverter(_ converter: any ValueConverter, _ property: PropertyDefinition) -> any ValueConverter {
-        property.onItemError == .drop ? RecoveringConverter(inner: converter, action: .dropped) : converter
-    }
+extension PropertyDefinition {
+    /// Whether the property's containers drop the elements that fail (`onItemError: drop`), at
+    /// every level of a nested container type, as the item counts apply; `keyBy`, `pairs` and
+    /// `uniqueBy` drop an item whose key fails or repeats an earlier one too.
+    var dropsItems: Bool { onItemError == .drop }
 }

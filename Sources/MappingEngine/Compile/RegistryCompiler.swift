@@ -15,11 +15,13 @@ enum RegistryCompiler {
         var nanoseconds: UInt64
     }
 
-    /// Compiles `names` of `registry` (and any model they reach that `kept` lacks) once each.
-    static func compile(_ names: [String], of registry: SchemaRegistry, keeping kept: [String: MetaCache.Entry]) -> Output {
+    /// Compiles `names` of `registry` (and any model they reach that `kept` lacks) once each,
+    /// written as `profile` says over the models' own output options.
+    static func compile(_ names: [String], of registry: SchemaRegistry, keeping kept: [String: MetaCache.Entry],
+                        profile: OutputOptions = OutputOptions()) -> Output {
         guard !names.isEmpty else { return Output(entries: [:], errors: [], nanoseconds: 0) }
         let started = DispatchTime.now().uptimeNanoseconds
-        var compiler = Compiler(registry: registry, keeping: kept.mapValues(\.meta))
+        var compiler = Compiler(registry: registry, keeping: kept.mapValues(\.meta), profile: profile)
         for name in names { _ = compiler.meta(for: name) }
         compiler.finishDefaults()
         let groups = MetaGroup.groups(of: compiler.built, references: compiler.references, kept: kept.mapValues(\.group))

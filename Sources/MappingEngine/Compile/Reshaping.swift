@@ -142,11 +142,11 @@ extension Compiler {
         if let keyBy = property.keyBy, case .map(let element) = property.type.kind, case .model(let name) = element.kind,
            let key = keyField(keyBy, of: name, from: model) {
             let converter = ModelConverter(meta: key.model.takeUnretainedValue(), strict: strict)
-            return KeyByConverter(element: ElementSpec(converter: converter, nullable: false, strict: strict), key: key, entries: counts)
+            return KeyByConverter(element: ElementSpec(converter: converter, nullable: false, strict: strict, drops: property.dropsItems), key: key, entries: counts)
         }
         if let pairs = property.pairs, case .map(let element) = property.type.kind,
            let inner = converter(for: element, property, in: model) {
-            return PairsConverter(element: ElementSpec(converter: inner, nullable: element.nullable, strict: strict),
+            return PairsConverter(element: ElementSpec(converter: inner, nullable: element.nullable, strict: strict, drops: property.dropsItems),
                                   name: Lookup(pairs.key), value: Lookup(pairs.value), entries: counts)
         }
         if let uniqueBy = property.uniqueBy, let name = property.type.element?.modelNames.first,

@@ -50,7 +50,11 @@ final class SchemaPipeline: @unchecked Sendable {
         let affected = old.dependents(of: changed).union(registry.dependents(of: changed))
         let compiled = RegistryCompiler.compile(registry.names.filter(affected.contains), of: registry,
                                                 keeping: table.filter { !affected.contains($0.key) })
-        guard errors.isEmpty && compiled.errors.isEmpty else { return .failure(.invalid(SchemaErrors(errors + compiled.errors))) }
+        // Key collisions under every profile are found here, at load: profiles compile lazily.
+        let collisions = OutputNames.collisions(in: registry)
+        guard errors.isEmpty && compiled.errors.isEmpty && collisions.isEmpty else {
+            return .failure(.invalid(SchemaErrors(errors + compiled.errors + collisions)))
+        }
 
         let before = Dictionary(old.sources.map { ($0.file, $0.text) }, uniquingKeysWith: { _, last in last })
         let written = registry.sources.filter { before[$0.file] != $0.text }

@@ -10,6 +10,9 @@ extension Compiler {
         (bare.enumValues, bare.values, bare.pattern, bare.minLength, bare.maxLength) = (nil, nil, nil, nil, nil)
         (bare.minimum, bare.maximum, bare.exclusiveMinimum, bare.exclusiveMaximum) = (nil, nil, nil, nil)
         var typed: [(converter: any ValueConverter, types: UnionBranches.Types)] = []
+        let outer = inUnionBranch
+        inUnionBranch = true
+        defer { inUnionBranch = outer }
         var claimed: [(branch: TypeRef, types: UnionBranches.Types)] = []
         for branch in branches {
             let types = UnionBranches.types(of: branch, formats: property.formats)

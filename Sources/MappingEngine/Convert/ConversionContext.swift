@@ -81,8 +81,8 @@ struct ConversionContext: ~Copyable {
     /// The error count at which `fail` records an error even past the cap: the first error of
     /// the value being recovered, which its warning names. 0: none.
     var forcedError = 0
-    /// Set by a recovery that leaves its value out (omit, drop) and taken by the container,
-    /// which then takes back the member's key or the element's separator.
+    /// Set by a recovery that leaves its property out (`onError: omit`) and taken by the
+    /// object walk, which then takes back the member's key.
     var leftOut = false
     let maxErrors: Int
     let lax: Bool
@@ -91,6 +91,10 @@ struct ConversionContext: ~Copyable {
     let keyOrders: KeyOrders
     /// The memory CEL expressions reuse.
     let expressions: ExpressionScratch
+    /// The memory the reshaping lists' key tables reuse. Not retained: whoever makes the context
+    /// (the workspace, or a caller's local) keeps it for the conversion, and a reference held
+    /// here would be retained and released by every conversion, reshaping or not.
+    unowned(unsafe) let elementKeys: ElementKeyStack
     /// What is left of the document's expression budget (`ConversionOptions.ruleBudget`).
     var ruleBudget: Int
     /// The tag of the object a discriminator is converting with the model it picked: its key
@@ -98,7 +102,7 @@ struct ConversionContext: ~Copyable {
     var dispatchedTag: DispatchedTag?
 
     init(document: JSONDocument, out: consuming JSONWriter, slots: SlotStack, keyOrders: KeyOrders, options: ConversionOptions,
-         expressions: ExpressionScratch) {
+         expressions: ExpressionScratch, elementKeys: ElementKeyStack) {
         self.document = document
         self.out = out
         self.slots = slots
@@ -108,6 +112,7 @@ struct ConversionContext: ~Copyable {
         self.recovers = options.recover
         self.maxErrors = max(0, options.maxErrors)
         self.expressions = expressions
+        self.elementKeys = elementKeys
         ruleBudget = max(0, options.ruleBudget)
     }
 
@@ -175,51 +180,4 @@ struct ConversionContext: ~Copyable {
         }
         return BoolText.isNullWord(document.content(node))
     }
-}
-
-/// A stack of Int32 slots reused across conversions: one frame per object being converted,
-/// holding the value node of each property (-1 when absent).
-struct SlotStack {
-    /// Slots allocated when the stack was made, kept by `shrink`.
-    static let restingCapacity = 256
-    private(set) var base: UnsafeMutablePointer<Int32>
-    private(set) var capacity: Int
-    private(set) var top = 0
-
-    init(capacity: Int = SlotStack.restingCapacity) {
-        self.capacity = capacity
-        base = .allocate(capacity: capacity)
-    }
-
-    /// Reallocates an empty stack that has grown past `limit` bytes at its resting capacity.
-    mutating func shrink(above limit: Int) {
-        guard top == 0, capacity * MemoryLayout<Int32>.stride > limit else { return }
-        base.deallocate()
-        capacity = SlotStack.restingCapacity
-        base = .allocate(capacity: capacity)
-    }
-
-    /// Pushes `count` slots set to -1 and returns the frame's first index.
-    @inline(__always)
-    mutating func push(_ count: Int) -> Int {
-        let frame = top
-        if top + count > capacity { grow(to: top + count) }
-        (base + frame).initialize(repeating: -1, count: count)
-        top += count
-        return frame
-    }
-
-    @inline(__always)
-    mutating func pop(_ count: Int) { top -= count }
-
-    private mutating func grow(to needed: Int) {
-        let newCapacity = max(needed, capacity * 2)
-        let newBase = UnsafeMutablePointer<Int32>.allocate(capacity: newCapacity)
-        newBase.moveInitialize(from: base, count: top)
-        base.deallocate()
-        base = newBase
-        capacity = newCapacity
-    }
-
-    func deallocate() { base.deallocate() }
 }

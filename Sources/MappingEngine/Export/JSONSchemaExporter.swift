@@ -2,7 +2,15 @@
 public struct JSONSchemaExporter {
     let registry: SchemaRegistry
 
-    public init(registry: SchemaRegistry) { self.registry = registry }
+    /// Rewrites each property for its output options (the models' own, and a profile's).
+    let forms: OutputSchemaForms
+
+    /// The exporter of what `registry`'s models write under the output profile `profile`
+    /// (empty: as the schemas say).
+    public init(registry: SchemaRegistry, profile: OutputOptions = OutputOptions()) {
+        self.registry = registry
+        forms = OutputSchemaForms(profile: profile)
+    }
 
     /// The schema of `name`'s output, or nil when the model does not exist.
     public func schema(for name: String) -> JSONValue? {
@@ -54,8 +62,13 @@ public struct JSONSchemaExporter {
         var members: [JSONValue.Member] = []
         if let description = model.description { members.append(.init("description", .string(description))) }
         members.append(.init("type", .string("object")))
-        members.append(.init("properties", .object(model.properties.map { .init($0.name, propertySchema($0, reference)) })))
-        let alwaysPresent = model.properties.filter { model.isRequired($0) || $0.defaultValue != nil }.map { JSONValue.string($0.name) }
+        members.append(.init("properties", .object(model.properties.map { property in
+            .init(forms.name(property, in: model), forms.schema(propertySchema(property, reference), of: property.type, forms.options(property, in: model)))
+        })))
+        // Under `nulls: omit` a nullable member is left out when null, so it is not always there.
+        let alwaysPresent = model.properties.filter {
+            (model.isRequired($0) || $0.defaultValue != nil) && !($0.type.nullable && forms.options($0, in: model).nulls == .omit)
+        }.map { JSONValue.string(forms.name($0, in: model)) }
         if !alwaysPresent.isEmpty { members.append(.init("required", .array(alwaysPresent))) }
         members.append(.init("additionalProperties", .bool(model.unknownKeys == .keep)))
         // Rules are CEL, which JSON Schema cannot say: carried as an extension, as Kubernetes

@@ -12,14 +12,18 @@ struct ReverseMapper {
     /// Every error found, listed or not.
     private(set) var errorCount = 0
     let maxErrors: Int
+    /// Undoes the output options (a profile's, the models' own) on each object before it is reversed.
+    let forms: ReverseOutputForms
 
-    init(registry: SchemaRegistry, maxErrors: Int = 100) {
+    init(registry: SchemaRegistry, maxErrors: Int = 100, profile: OutputOptions = OutputOptions()) {
         self.registry = registry
         self.maxErrors = maxErrors
+        forms = ReverseOutputForms(registry: registry, profile: profile)
     }
 
     /// The upstream shape of one object of `model`, found at `path`.
     mutating func reverseObject(_ value: JSONValue, _ model: ResolvedModel, path: [PathComponent]) -> JSONValue {
+        let value = forms.normalized(value, model)
         if model.tuple { return reverseTuple(value, model, path: path) }
         guard case .object(let members) = value else {
             fail(path, .typeMismatch, "expected object, got \(value.typeName)", value)
@@ -30,14 +34,16 @@ struct ReverseMapper {
         // for a tag, write that model's tag back.
         // An external tag always names a mapped model (the declarer itself has no tag to be
         // written with); an external or adjacent tag is written around the object at the end.
+        // The fallback's object carries no tag of its own: a property of it that reads the tag's
+        // key writes the original tag back where it was, as any property does; else it is
+        // written as it is, without a tag (SPEC §9).
         let discriminator = model.discriminator
         var model = model
         var tag: String?
         if let discriminator {
             let keys = Set(members.map(\.key))
             if discriminator.style == .external || !keys.isSubset(of: Set(model.properties.map(\.name))) {
-                let candidates = discriminator.style == .external ? discriminator.mapping.map(\.model) : discriminator.models
-                for name in candidates {
+                for name in discriminator.models {
                     guard let variant = registry.models[name], keys.isSubset(of: Set(variant.properties.map(\.name))) else { continue }
                     model = variant
                     tag = discriminator.mapping.first(where: { $0.model == name })?.tag
@@ -82,13 +88,21 @@ struct ReverseMapper {
             }
         }
         guard let discriminator, discriminator.style != .internal else { return result }
-        return wrap(result, tag: tag, discriminator, value: value, path: path)
+        return wrap(result, tag: tag, discriminator, fallback: tag == nil && model.name == discriminator.fallback, value: value, path: path)
     }
 
     /// An object of an external or adjacent discriminator's model, with its tag around it: the
     /// tag's one member, or the tag beside the object at `content` (no tag keeps the declarer).
-    private mutating func wrap(_ object: JSONValue, tag: String?, _ discriminator: DiscriminatorDefinition, value: JSONValue,
-                               path: [PathComponent]) -> JSONValue {
+    /// The `fallback`'s object has no tag to write there, and without one the declarer, not the
+    /// fallback, would read it again: that is `unknown_discriminator`.
+    private mutating func wrap(_ object: JSONValue, tag: String?, _ discriminator: DiscriminatorDefinition, fallback: Bool,
+                               value: JSONValue, path: [PathComponent]) -> JSONValue {
+        if fallback {
+            fail(path, .unknownDiscriminator,
+                 "this object is the fallback's ('\(discriminator.fallback ?? "")'), whose tag the output does not keep, so it cannot be written with an \(discriminator.style.rawValue) tag",
+                 value)
+            return object
+        }
         switch discriminator.style {
         case .internal:
             return object
@@ -144,7 +158,7 @@ struct ReverseMapper {
                 }
                 return .string(entry.key)
             }
-            if case .date = type.kind { return reverseDate(value, formats: property.formats, path: path) }
+            if case .date = type.kind { return reverseDate(value, formats: property.formats, timezone: property.timezone, path: path) }
             if let expected = ReverseMapper.naturalTypes(of: type.kind), !expected.contains(value.typeName) {
                 fail(path, .typeMismatch, "expected \(expected.joined(separator: " or ")), got \(value.typeName)", value)
             }
@@ -180,8 +194,9 @@ struct ReverseMapper {
     ///
     /// A format that would drop part of the instant (a time of day under `dd.MM.yyyy`) is passed
     /// over for the next one, since conversion accepts every listed format; when none holds it
-    /// the error is `lossy_conversion`, never a truncated date.
-    private mutating func reverseDate(_ value: JSONValue, formats: [DateFormat]?, path: [PathComponent]) -> JSONValue {
+    /// the error is `lossy_conversion`, never a truncated date. With a `timezone`, forms without
+    /// an offset are written in the zone's wall time, as conversion reads them there.
+    private mutating func reverseDate(_ value: JSONValue, formats: [DateFormat]?, timezone: String?, path: [PathComponent]) -> JSONValue {
         guard case .string(let text) = value else {
             fail(path, .typeMismatch, "expected an RFC 3339 date string, got \(value.typeName)", value)
             return value
@@ -191,7 +206,12 @@ struct ReverseMapper {
             return value
         }
         let formats = formats ?? DateFormat.defaults
-        switch DateWriter.upstream(instant, formats: formats) {
+        let written = if let zone = timezone.flatMap(ZoneRules.shared) {
+            ZonedDateWriter.upstream(instant, formats: formats, zone: zone)
+        } else {
+            DateWriter.upstream(instant, formats: formats)
+        }
+        switch written {
         case .string(let written)?: return .string(written)
         case .number(let written)?: return .number(written)
         case nil:
@@ -275,8 +295,10 @@ extension Engine {
 
     /// Maps a normalized document of `model` (an object, or an array of objects) back to the
     /// upstream shape. An array is mapped element by element, so the memory held beyond the
-    /// parse is one element's tree; past `maxErrors` errors are only counted.
-    public func reverse(_ input: UnsafeBufferPointer<UInt8>, model name: String, maxDepth: Int = 256, maxErrors: Int = 100) -> ReverseResult {
+    /// parse is one element's tree; past `maxErrors` errors are only counted. `profile` is the
+    /// output profile the document was written with (`Engine.outputProfile(named:)`).
+    public func reverse(_ input: UnsafeBufferPointer<UInt8>, model name: String, maxDepth: Int = 256, maxErrors: Int = 100,
+                        profile: OutputOptions = OutputOptions()) -> ReverseResult {
         let registry = cache.currentRegistry
         guard let model = registry.models[name] else { return .unknownModel(name) }
         let tape = JSONTape()
@@ -286,7 +308,7 @@ extension Engine {
         } catch {
             return .malformed(error)
         }
-        var mapper = ReverseMapper(registry: registry, maxErrors: maxErrors)
+        var mapper = ReverseMapper(registry: registry, maxErrors: maxErrors, profile: profile)
         var writer = JSONWriter(capacity: 256)
         defer { writer.deallocate() }
         let root = document[0]
@@ -310,8 +332,9 @@ extension Engine {
     }
 
     /// `reverse` over a byte array (for tools and tests).
-    public func reverse(_ input: [UInt8], model name: String, maxDepth: Int = 256, maxErrors: Int = 100) -> ReverseResult {
-        input.withUnsafeBufferPointer { reverse($0, model: name, maxDepth: maxDepth, maxErrors: maxErrors) }
+    public func reverse(_ input: [UInt8], model name: String, maxDepth: Int = 256, maxErrors: Int = 100,
+                        profile: OutputOptions = OutputOptions()) -> ReverseResult {
+        input.withUnsafeBufferPointer { reverse($0, model: name, maxDepth: maxDepth, maxErrors: maxErrors, profile: profile) }
     }
 
     /// The output bytes of a schema constant for a scalar type, or nil when it does not convert.

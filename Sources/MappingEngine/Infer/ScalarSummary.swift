@@ -12,6 +12,9 @@ struct ScalarSummary: Sendable, Hashable {
     private(set) var blanks = 0
     private(set) var nullWords = 0
     private(set) var texts = 0
+    /// Texts that are hostnames of two labels or more (`api.example.com`), which only a key
+    /// named for hosts makes a `hostname` (`HostnameGuess`).
+    private(set) var hostnameTexts = 0
     /// Strings in each `TextFormat`, by the format's index in `allCases`.
     private var formatCounts = [Int](repeating: 0, count: TextFormat.allCases.count)
     /// Strings in any format.
@@ -49,7 +52,9 @@ struct ScalarSummary: Sendable, Hashable {
             dateFormatBits |= 1 << index
         case .url: urls += 1
         case .format(let format): formatCounts[TextFormat.allCases.firstIndex(of: format) ?? 0] += 1
-        case .text: texts += 1
+        case .text:
+            texts += 1
+            if HostnameGuess.isDotted(text) { hostnameTexts += 1 }
         }
         guard enumCandidates != nil else { return }
         // A leading byte order mark (EF BB BF) would not survive a YAML reader.
@@ -71,6 +76,7 @@ struct ScalarSummary: Sendable, Hashable {
         blanks += other.blanks
         nullWords += other.nullWords
         texts += other.texts
+        hostnameTexts += other.hostnameTexts
         for index in formatCounts.indices { formatCounts[index] += other.formatCounts[index] }
         strings += other.strings
         guard let theirs = other.enumCandidates else {

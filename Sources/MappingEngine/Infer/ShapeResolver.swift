@@ -121,7 +121,8 @@ struct ShapeResolver {
         let naming = PropertyNaming(keys: shape.fields.map(\.key))
         var properties: [InferredProperty] = []
         for (field, named) in zip(shape.fields, naming.properties) {
-            let resolved = try resolve(field.shape, suggestion: ModelNaming.suggestion(parent: name, key: field.key))
+            let resolved = HostnameGuess.refine(try resolve(field.shape, suggestion: ModelNaming.suggestion(parent: name, key: field.key)),
+                                                key: field.key, scalars: table[field.shape].scalars)
             properties.append(InferredProperty(
                 name: named.name, type: resolved.type, from: named.from, required: field.present == shape.objects,
                 enumValues: resolved.enumValues, formats: resolved.formats, note: resolved.note, pairs: resolved.pairs))

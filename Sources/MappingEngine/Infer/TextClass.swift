@@ -17,8 +17,8 @@ enum TextClass: Sendable, Equatable {
     /// An absolute URL with an authority (`scheme://…`), nothing to trim; `mailto:` and `urn:`
     /// forms stay text, as do strings that only happen to start with a word and a colon.
     case url
-    /// A UUID, an ISO 8601 duration, an IP address or a calendar date (`1920-10-08`), in the
-    /// format's strict form: `convertd infer` proposes the format type.
+    /// A UUID, an ISO 8601 duration, an IP address or network, an email address or a calendar
+    /// date (`1920-10-08`), in the format's strict form: `convertd infer` proposes the format type.
     case format(TextFormat)
     case text
 
@@ -53,15 +53,27 @@ enum TextClass: Sendable, Equatable {
     }
 
     /// The formats inference proposes, tried in order on text in their strict form: each
-    /// starts with bytes that tell it apart cheaply, so plain text costs a few comparisons.
-    private static let inferredFormats: [TextFormat] = [.localDate, .uuid, .duration, .ipv4, .ipv6]
+    /// starts with bytes that tell it apart cheaply (an email looks for its `@` first), so plain
+    /// text costs a few comparisons. `hostname` is not among them: `file.txt` and `John.Smith`
+    /// are hostnames too, so only a key says so (`HostnameGuess`).
+    private static let inferredFormats: [TextFormat] = [.localDate, .uuid, .duration, .ipv4, .ipv6, .cidr, .email]
+
+    /// Room for the canonical text of any of `inferredFormats`.
+    private static let formatRoom = inferredFormats.map(\.maxLength).max() ?? 0
 
     /// The first of `inferredFormats` whose strict form `text` is in.
     private static func detectedFormat(_ text: UnsafeBufferPointer<UInt8>) -> TextFormat? {
-        guard text.count <= IPText.maxV6Length else { return nil }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: TextFormat.duration.maxLength + IPText.maxV6Length) { out in
-            inferredFormats.first { $0.write(text, lax: false, to: out.baseAddress!) != nil }
+        guard text.count <= EmailText.maxLength else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: formatRoom) { out in
+            inferredFormats.first { $0.write(text, lax: false, to: out.baseAddress!) != nil && ($0 != .email || hasDottedDomain(text)) }
         }
+    }
+
+    /// Whether the text after the last `@` has a dot: `ops@example.com` is proposed as an email,
+    /// `team@home` (a handle, a `user@host` login) stays text, though an email takes it.
+    private static func hasDottedDomain(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let at = text.lastIndex(of: UInt8(ascii: "@")) else { return false }
+        return text[(at + 1)...].contains(UInt8(ascii: "."))
     }
 
     /// Whether `text` is an absolute URI as the `url` converter reads it, untrimmed, with `://`

@@ -10,6 +10,10 @@ enum ConverterCall: @unchecked Sendable {
     case bool(Unmanaged<BoolConverter>)
     case model(Unmanaged<ModelConverter>)
     case checked(Unmanaged<CheckedConverter>)
+    /// An integer written as a string (`QuotedConverter` around a plain `IntegerConverter`):
+    /// the integer's own call between two quote bytes, with no call to the wrapper on the way,
+    /// so the string form costs the number's plus the two bytes.
+    case quotedInteger(Unmanaged<IntegerConverter>)
     case other(Unmanaged<ConverterCell>)
 
     /// The call for the converter `cell` holds.
@@ -21,6 +25,13 @@ enum ConverterCall: @unchecked Sendable {
         case let converter as BoolConverter: self = .bool(.passUnretained(converter))
         case let converter as ModelConverter: self = .model(.passUnretained(converter))
         case let converter as CheckedConverter: self = .checked(.passUnretained(converter))
+        case let quoted as QuotedConverter:
+            // The wrapper, which the cell keeps, keeps its integer converter.
+            if let integer = quoted.inner as? IntegerConverter {
+                self = .quotedInteger(.passUnretained(integer))
+            } else {
+                self = .other(.passUnretained(cell))
+            }
         default: self = .other(.passUnretained(cell))
         }
     }
@@ -35,7 +46,18 @@ enum ConverterCall: @unchecked Sendable {
         case .bool(let converter): converter._withUnsafeGuaranteedRef { $0.convert(node, &ctx) }
         case .model(let converter): converter._withUnsafeGuaranteedRef { $0.convert(node, &ctx) }
         case .checked(let converter): converter._withUnsafeGuaranteedRef { $0.convert(node, &ctx) }
+        case .quotedInteger(let converter): ConverterCall.quoted(converter, node, &ctx)
         case .other(let cell): cell._withUnsafeGuaranteedRef { $0.converter.convert(node, &ctx) }
         }
+    }
+
+    /// The integer's digits between quotes; on failure the caller rewinds past the opening
+    /// quote with the rest.
+    @inline(__always)
+    private static func quoted(_ converter: Unmanaged<IntegerConverter>, _ node: Int, _ ctx: inout ConversionContext) -> Bool {
+        ctx.out.byte(UInt8(ascii: "\""))
+        guard converter._withUnsafeGuaranteedRef({ $0.convert(node, &ctx) }) else { return false }
+        ctx.out.byte(UInt8(ascii: "\""))
+        return true
     }
 }

@@ -63,6 +63,8 @@ public final class MetaCache: @unchecked Sendable {
     private var registry: SchemaRegistry
     private var entries: [String: Entry] = [:]
     private var stats = Stats()
+    /// The served registry's models compiled for output profiles, filled as requests ask.
+    private var profiled = ProfiledMetas(registry: .empty)
 
     /// An empty table: it serves what the schema pipeline compiles and swaps in, and compiles
     /// nothing itself.
@@ -102,6 +104,23 @@ public final class MetaCache: @unchecked Sendable {
         return entry
     }
 
+    /// The compiled model `name` written as the served registry's profile `profile` says,
+    /// compiled now when no request asked for the pair since the last schema change.
+    func entry(for name: String, profile: String) -> Result<Entry, ModelLookupError> {
+        lock.wait()
+        let profiled = self.profiled
+        lock.signal()
+        guard let found = profiled.registry.profiles[profile] else { return .failure(.unknownProfile(profile)) }
+        guard let entry = profiled.entry(for: name, profile: found) else {
+            lock.wait()
+            stats.misses += 1
+            lock.signal()
+            return .failure(.unknownModel(name))
+        }
+        hitCount.add(1, ordering: .relaxed)
+        return .success(entry)
+    }
+
     /// The registry currently served.
     public var currentRegistry: SchemaRegistry {
         lock.wait()
@@ -132,7 +151,9 @@ public final class MetaCache: @unchecked Sendable {
         var dropped: [Entry] = []
         lock.wait()
         let oldRegistry = registry
+        let oldProfiled = profiled
         registry = newRegistry
+        profiled = ProfiledMetas(registry: newRegistry)
         for name in invalidated {
             if let entry = entries.removeValue(forKey: name) { dropped.append(entry) }
         }
@@ -146,7 +167,7 @@ public final class MetaCache: @unchecked Sendable {
         servedTable.store(MetaCache.tables.wrappingAdd(1, ordering: .relaxed).newValue, ordering: .releasing)
         lock.signal()
         // What the swap let go of is freed here, after the lock, not under it.
-        withExtendedLifetime((oldRegistry, dropped)) {}
+        withExtendedLifetime((oldRegistry, dropped, oldProfiled)) {}
         return generation
     }
 }

@@ -229,7 +229,7 @@ extension ModelMeta {
             return true
         }
         if property.pointee.nullable {
-            writeMember(property, nil, &ctx, first: &first)
+            if !property.pointee.omitsNull { writeMember(property, nil, &ctx, first: &first) }
         } else if let output = property.pointee.defaultOutput {
             writeMember(property, output, &ctx, first: &first)
         } else if property.pointee.required {

@@ -36,6 +36,8 @@ struct PropertyMeta: @unchecked Sendable {
     let blankIsNull: Bool
     /// The default's output bytes (arena bytes).
     var defaultOutput: UnsafeBufferPointer<UInt8>?
+    /// `nulls: omit`: a null value (or a null default) leaves the member out.
+    var omitsNull = false
     /// The next property reading the same key, or -1: one key may feed several properties.
     var nextSameKey: Int32 = -1
 }

@@ -124,6 +124,7 @@ struct LineageResolver {
         )
         resolved.rules = (parent?.rules ?? []) + definition.rules
         resolved.tuple = definition.tuple ?? parent?.tuple ?? false
+        resolved.output = definition.output.laid(over: parent?.output ?? OutputOptions())
         return resolved
     }
 

@@ -19,6 +19,8 @@ public struct ModelDefinition: Sendable, Hashable {
     public var requiredAll: Bool?
     /// `tuple: true`: read from a positional array, element i into property i; nil inherits.
     public var tuple: Bool?
+    /// `output:`: how the model's members are written; what it leaves unset is the parent's.
+    public var output = OutputOptions()
     public var description: String?
     /// Properties in declaration order, which is the output order.
     public var properties: [PropertyDefinition] = []
@@ -162,6 +164,8 @@ public struct PropertyDefinition: Sendable, Hashable {
     public var pairs: PairsDefinition?
     /// Reshaping: an `array<Model>` or `set<Model>` whose elements must differ in this property.
     public var uniqueBy: String?
+    /// `output:`: how this property's value is written, over its model's options.
+    public var output = OutputOptions()
     public var description: String?
 
     public init(name: String, type: TypeRef) {

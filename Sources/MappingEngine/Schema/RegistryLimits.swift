@@ -12,7 +12,7 @@
 public struct RegistryLimits: Sendable, Hashable {
     /// Each limit, by the name errors give it.
     public enum Limit: String, Sendable, CaseIterable {
-        case models, propertiesPerModel, totalProperties, fileBytes, totalBytes, fileDepth, typeDepth, extendsDepth, pathDepth, ruleCost
+        case models, propertiesPerModel, totalProperties, fileBytes, totalBytes, fileDepth, typeDepth, extendsDepth, pathDepth, ruleCost, profiles
     }
 
     /// Models in the registry, across every file.
@@ -40,6 +40,9 @@ public struct RegistryLimits: Sendable, Hashable {
     /// have, in evaluation steps (`--max-rule-cost`): an `all()` over an array costs its
     /// `maxItems` times its body.
     public var ruleCost = 1_000_000
+    /// Output profiles declared under `$profiles` across every file: a request's profile is
+    /// compiled once per model it converts, so each one can cost as much memory as the models.
+    public var profiles = 32
 
     /// The defaults.
     public init() {}
@@ -60,6 +63,7 @@ public struct RegistryLimits: Sendable, Hashable {
         case .extendsDepth: extendsDepth
         case .pathDepth: pathDepth
         case .ruleCost: ruleCost
+        case .profiles: profiles
         }
     }
 

@@ -17,6 +17,8 @@ public struct ResolvedModel: Sendable, Hashable {
     public var properties: [PropertyDefinition]
     /// The ancestors' rules, then the model's own.
     public var rules: [RuleDefinition] = []
+    /// The model's `output:` over its ancestors': how its members are written by default.
+    public var output = OutputOptions()
     /// Content hash of the model's own definition.
     public var version: String
     /// The model's direct parent.

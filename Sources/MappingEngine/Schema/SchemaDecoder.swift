@@ -4,6 +4,8 @@ struct SchemaDecoder {
     /// Read for `typeDepth`, which the type parser enforces as it reads.
     let limits: RegistryLimits
     private(set) var errors: [SchemaError] = []
+    /// The output profiles the file declares under `$profiles`.
+    private(set) var profiles: [OutputProfile] = []
 
     init(file: String, limits: RegistryLimits = .default) {
         self.file = file
@@ -13,14 +15,14 @@ struct SchemaDecoder {
     private static let modelOptions: Set<String> = [
         "extends", "keys", "unknownKeys", "include", "exclude", "discriminator", "required",
         "properties", "description", "rules",
-        "tuple",
+        "tuple", "output",
     ]
     private static let propertyOptions: Set<String> = [
         "type", "from", "required", "default", "enum", "values", "minimum", "maximum",
         "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems",
         "maxItems", "formats", "timezone", "keepOffset", "strict", "wrapSingle", "description", "compute", "transform",
         "onError", "onItemError",
-        "keyBy", "pairs", "uniqueBy",
+        "keyBy", "pairs", "uniqueBy", "output",
     ]
     /// What a `compute` property cannot have: it reads no input.
     private static let inputOptions = ["from", "default", "values", "transform", "strict", "wrapSingle", "required", "onError", "onItemError",
@@ -35,6 +37,12 @@ struct SchemaDecoder {
         var seen = Set<String>()
         var models: [ModelDefinition] = []
         for member in members {
+            if member.key == OutputProfile.fileKey {
+                let read = OutputOptionsReader.profiles(member.value, file: file)
+                profiles += read.profiles
+                errors += read.errors
+                continue
+            }
             guard ModelName.isValid(member.key) else {
                 fail(member.key, nil, "'\(member.key)' is not a valid model name ([A-Za-z_][A-Za-z0-9_]*)")
                 continue
@@ -86,6 +94,11 @@ struct SchemaDecoder {
         if let v = value["exclude"] { model.exclude = strings(v, name, "exclude") }
         if let v = value["discriminator"] { model.discriminator = discriminator(v, name) }
         if let v = value["rules"] { model.rules = rules(v, name) }
+        if let v = value["output"] {
+            let read = OutputOptionsReader.options(v, where: "'output'")
+            model.output = read.options
+            for message in read.errors { fail(name, nil, message) }
+        }
         switch value["properties"] {
         case nil:
             if model.extends == nil { fail(name, nil, "a model needs 'properties' or 'extends'") }
@@ -137,6 +150,11 @@ struct SchemaDecoder {
         if let v = value["keyBy"] { p.keyBy = string(v, model, name, "keyBy") }
         if let v = value["uniqueBy"] { p.uniqueBy = string(v, model, name, "uniqueBy") }
         if let v = value["pairs"] { p.pairs = pairs(v, model, name) }
+        if let v = value["output"] {
+            let read = OutputOptionsReader.options(v, where: "'output'", forProperty: true)
+            p.output = read.options
+            for message in read.errors { fail(model, name, message) }
+        }
         if let v = value["compute"] {
             p.compute = string(v, model, name, "compute")
             for option in Self.inputOptions where value[option] != nil {

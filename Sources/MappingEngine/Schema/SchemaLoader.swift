@@ -54,6 +54,7 @@ public enum SchemaLoader {
             return (nil, errors + [limits.exceeded(.totalBytes, found: total, "the schema files' size in bytes", file: "")])
         }
         var definitions: [ModelDefinition] = []
+        var profiles: [OutputProfile] = []
         for source in sources {
             let root: JSONValue
             do {
@@ -64,10 +65,11 @@ public enum SchemaLoader {
             }
             var decoder = SchemaDecoder(file: source.file, limits: limits)
             definitions += decoder.models(in: root)
+            profiles += decoder.profiles
             errors += decoder.errors
         }
         do {
-            return (try SchemaRegistry(definitions: definitions, sources: sources, limits: limits), errors)
+            return (try SchemaRegistry(definitions: definitions, sources: sources, profiles: profiles, limits: limits), errors)
         } catch {
             return (nil, errors + error.errors)
         }

@@ -23,6 +23,9 @@ public struct SchemaRegistry: Sendable {
     public let digest: String
     /// The limits it was loaded under; compiling reads `ruleCost` from them.
     public private(set) var limits = RegistryLimits.default
+    /// The output profiles a request may pick, by name: the built-in ones and those the files
+    /// declare under `$profiles`.
+    public private(set) var profiles = Dictionary(uniqueKeysWithValues: OutputProfile.builtIn.map { ($0.name, $0) })
 
     /// A registry without models, served before the first load.
     public static var empty: SchemaRegistry { SchemaRegistry(definitions: [:], models: [:], sources: []) }
@@ -30,8 +33,20 @@ public struct SchemaRegistry: Sendable {
     /// Resolves and cross-checks definitions from any number of files, listing every mistake;
     /// `sources` are the files they were decoded from. Over `limits` (models, properties,
     /// `extends` depth, the depth of types and key paths) is a mistake too.
-    public init(definitions list: [ModelDefinition], sources: [SchemaSource] = [], limits: RegistryLimits = .default) throws(SchemaErrors) {
+    public init(definitions list: [ModelDefinition], sources: [SchemaSource] = [], profiles declared: [OutputProfile] = [],
+                limits: RegistryLimits = .default) throws(SchemaErrors) {
         var errors: [SchemaError] = []
+        var profiles = Dictionary(uniqueKeysWithValues: OutputProfile.builtIn.map { ($0.name, $0) })
+        for profile in declared {
+            if let existing = profiles[profile.name] {
+                errors.append(SchemaError(file: profile.file, message: "profile '\(profile.name)' is already declared in \(existing.file)"))
+                continue
+            }
+            profiles[profile.name] = profile
+        }
+        if declared.count > limits.profiles {
+            errors.append(limits.exceeded(.profiles, found: declared.count, "the number of output profiles declared", file: ""))
+        }
         var definitions: [String: ModelDefinition] = [:]
         for model in list {
             if let existing = definitions[model.name] {
@@ -54,6 +69,7 @@ public struct SchemaRegistry: Sendable {
         guard errors.isEmpty else { throw SchemaErrors(errors) }
         self.init(definitions: definitions, models: resolver.models, sources: sources.sorted { $0.file < $1.file })
         self.limits = limits
+        self.profiles = profiles
     }
 
     private init(definitions: [String: ModelDefinition], models: [String: ResolvedModel], sources: [SchemaSource]) {

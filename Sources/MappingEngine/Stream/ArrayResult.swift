@@ -62,7 +62,8 @@ final class ArrayResult {
         count += 1
         if !failed { out.byte(index == 0 ? UInt8(ascii: "[") : UInt8(ascii: ",")) }
         var ctx = ConversionContext(document: document, out: out.take(), slots: workspace.slots, keyOrders: workspace.keyOrders,
-                                    options: options, expressions: workspace.expressions)
+                                    options: options, expressions: workspace.expressions,
+                                    elementKeys: workspace.elementKeys)
         // The counts and the expression budget go on from the elements before, so the caps fall
         // where they fall in the whole document.
         ctx.ruleBudget = ruleBudget

@@ -125,7 +125,7 @@ enum APIComponents {
             switch self {
             case .badRequest:
                 OpenAPIResponse(description: "The body is not JSON (`bad_json`, with its offset, line and column), is empty (`empty_body`) or "
-                                    + "nests too deep (`too_deep`); a query option is not one of its choices (`invalid_option`); or the head "
+                                    + "nests too deep (`too_deep`); a query option is not one of its choices (`invalid_option`; `unknown_profile` for a `profile` no schema file declares); or the head "
                                     + "is malformed or its framing ambiguous (`bad_framing`, `bad_header`, `bad_request`: the connection is closed).",
                                 headers: APIComponents.maybeTraced, content: APIComponents.errorBody)
             case .unauthorized:

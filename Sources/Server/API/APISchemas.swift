@@ -240,7 +240,7 @@ enum APISchemas {
     private static let statsBody: JSONValue = [
         "title": "Stats",
         "type": "object",
-        "required": ["cache", "requests", "errorsByCode", "bytes", "inFlight", "connections", "connectionsRefused", "models", "digest", "uptimeSeconds"],
+        "required": ["cache", "requests", "errorsByCode", "recoveries", "bytes", "inFlight", "connections", "connectionsRefused", "models", "digest", "uptimeSeconds"],
         "properties": [
             "cache": [
                 "type": "object",
@@ -256,6 +256,15 @@ enum APISchemas {
                 "properties": ["total": count, "byStatus": ["type": "object", "additionalProperties": count]],
             ],
             "errorsByCode": ["type": "object", "additionalProperties": count, "description": "Errors answered, by code."],
+            "recoveries": [
+                "type": "object",
+                "required": ["total", "byAction", "byCode"],
+                "description": "Values recovered from (`onError`, `onItemError`) in the answers given; the code and action `unlisted` count those past --max-errors.",
+                "properties": [
+                    "total": count, "byAction": ["type": "object", "additionalProperties": count],
+                    "byCode": ["type": "object", "additionalProperties": count],
+                ],
+            ],
             "bytes": ["type": "object", "required": ["in", "out"], "properties": ["in": count, "out": count]],
             "inFlight": count, "connections": count, "connectionsRefused": count, "models": count, "digest": ["type": "string"],
             "uptimeSeconds": ["type": "number", "minimum": 0],

@@ -6,17 +6,29 @@ import MappingEngine
 struct ConversionOperations {
     /// The model, or nil for the templated `{schema}` form.
     let model: String?
+    /// The profiles whose output a conversion may answer besides `{Model}`, each its
+    /// `{Model}.{profile}` component; none in a document of one profile.
+    var profiles: [String] = []
 
     /// `{Model}`: the model's output.
     static func output(_ model: String) -> String { model }
     /// `{Model}-Input`: the upstream shape the model reads.
     static func input(_ model: String) -> String { model + "-Input" }
 
-    /// The model's two components: its output (JSON Schema from the engine's exporter) and its input.
-    static func components(of model: String, in registry: SchemaRegistry) -> [(name: String, schema: JSONValue)] {
+    /// The model's components: its output (JSON Schema from the engine's exporter), its output
+    /// under each of `profiles`, and its input.
+    static func components(of model: String, in registry: SchemaRegistry, profile: OutputOptions = OutputOptions(),
+                           profiles: [OutputProfile] = []) -> [(name: String, schema: JSONValue)] {
         var components: [(name: String, schema: JSONValue)] = []
-        if let output = JSONSchemaExporter(registry: registry).component(for: model, reference: { APISchemas.pointer(ConversionOperations.output($0)) }) {
+        if let output = JSONSchemaExporter(registry: registry, profile: profile).component(for: model, reference: { APISchemas.pointer(ConversionOperations.output($0)) }) {
             components.append((ConversionOperations.output(model), output))
+        }
+        for alternative in profiles {
+            let name = alternative.name
+            if let output = JSONSchemaExporter(registry: registry, profile: alternative.options).component(
+                for: model, reference: { APISchemas.pointer(ProfileParameter.output($0, profile: name)) }) {
+                components.append((ProfileParameter.output(model, profile: name), output))
+            }
         }
         if let input = InputSchemaExporter(registry: registry).component(for: model, reference: { APISchemas.pointer(ConversionOperations.input($0)) }) {
             components.append((ConversionOperations.input(model), input))
@@ -31,6 +43,13 @@ struct ConversionOperations {
 
     private var schemaParameter: [OpenAPIReferable<OpenAPIParameter>] {
         model == nil ? [APIComponents.Parameter.schema.reference] : []
+    }
+
+    /// The model's output: `{Model}`, or any of its forms when profiles may pick another.
+    private func output(of model: String) -> JSONValue {
+        let forms = [APISchemas.ref(ConversionOperations.output(model))]
+            + profiles.map { APISchemas.ref(ProfileParameter.output(model, profile: $0)) }
+        return forms.count == 1 ? forms[0] : ["anyOf": .array(forms)]
     }
 
     /// An object or an array, as alternatives (not a list of types, which Schemathesis 4.32
@@ -54,7 +73,7 @@ struct ConversionOperations {
             // An array's items may also be `[]`, which lax mode reads as an empty object.
             let item: JSONValue = ["anyOf": [APISchemas.ref(ConversionOperations.input(model)), ["type": "array", "maxItems": 0]]]
             body = ["anyOf": [APISchemas.ref(ConversionOperations.input(model)), ["type": "array", "items": item]]]
-            result = ConversionOperations.oneOrMany(APISchemas.ref(ConversionOperations.output(model)))
+            result = ConversionOperations.oneOrMany(output(of: model))
         } else {
             body = ["type": ["object", "array"], "description": "The model's input: one object, or an array of them."]
             result = ConversionOperations.objectOrArray
@@ -69,7 +88,8 @@ struct ConversionOperations {
                 + "answered by one line: the result, or `{\"line\": N, \"errors\": […]}`.",
             tags: ["conversion"],
             parameters: schemaParameter + [APIComponents.Parameter.mode.reference, APIComponents.Parameter.explain.reference,
-                                           APIComponents.Parameter.pretty.reference, APIComponents.Parameter.onError.reference]
+                                           APIComponents.Parameter.pretty.reference, APIComponents.Parameter.onError.reference,
+                                           ProfileParameter.reference]
                 + APIComponents.tracing,
             requestBody: .init(description: "The upstream payload.", required: true, content: [
                 ("application/json", body),
@@ -95,7 +115,7 @@ struct ConversionOperations {
         let body: JSONValue
         let result: JSONValue
         if let model {
-            body = ConversionOperations.oneOrMany(APISchemas.ref(ConversionOperations.output(model)))
+            body = ConversionOperations.oneOrMany(output(of: model))
             result = ConversionOperations.oneOrMany(APISchemas.ref(ConversionOperations.input(model)))
         } else {
             body = ["type": ["object", "array"], "description": "Normalized objects of the model: one, or an array of them."]
@@ -108,8 +128,9 @@ struct ConversionOperations {
             description: "Each property goes to its first `from` candidate (key paths and pointers rebuilt as nested objects and "
                 + "arrays), the `keys` style applied, `values` tables inverted, dates written in the first of their `formats`.",
             tags: ["conversion"],
-            parameters: schemaParameter + [APIComponents.Parameter.pretty.reference] + APIComponents.tracing,
-            requestBody: .init(description: "Normalized documents, as `convert` answers them.", required: true, content: [("application/json", body)]),
+            parameters: schemaParameter + [APIComponents.Parameter.pretty.reference, ProfileParameter.reference] + APIComponents.tracing,
+            requestBody: .init(description: "Normalized documents, as `convert` answers them (under `profile`, as that profile writes them).",
+                               required: true, content: [("application/json", body)]),
             responses: ServiceAPI.responses([
                 ("200", .value(OpenAPIResponse(description: "The upstream shape.", headers: APIComponents.traced,
                                                content: [("application/json", result)]))),

@@ -5,9 +5,14 @@ import MappingEngine
 enum ServiceAPI {
     /// The document for the models of `registry`; its version is the registry's digest, so two
     /// replicas serving the same models serve the same document.
-    static func document(for registry: SchemaRegistry) -> OpenAPIDocument {
+    /// Under an output profile (`?profile=NAME`) every `{Model}` component describes what that
+    /// profile writes; without one, `{Model}.{profile}` describes what each profile writes.
+    static func document(for registry: SchemaRegistry, profile: OutputProfile? = nil) -> OpenAPIDocument {
         var components = APIComponents.components
         components.schemas = APISchemas.all
+        let profiles = registry.profiles.values.sorted { $0.name < $1.name }
+        components.parameters.append((ProfileParameter.name, ProfileParameter.parameter(profiles, described: profile?.name)))
+        let alternatives = profile == nil ? profiles : []
         return OpenAPIDocument(
             title: "convertd",
             version: registry.digest,
@@ -22,8 +27,10 @@ enum ServiceAPI {
                 ("operation", "Probes, counters, this document and the playground."),
             ],
             models: registry.names,
-            modelPaths: { ConversionOperations(model: $0).paths + ExampleOperation(model: $0).paths },
-            modelSchemas: { ConversionOperations.components(of: $0, in: registry) },
+            modelPaths: { ConversionOperations(model: $0, profiles: alternatives.map(\.name)).paths + ExampleOperation(model: $0).paths },
+            modelSchemas: {
+                ConversionOperations.components(of: $0, in: registry, profile: profile?.options ?? OutputOptions(), profiles: alternatives)
+            },
             paths: ConversionOperations(model: nil).paths + ExampleOperation(model: nil).paths + fixedPaths,
             components: components
         )
@@ -65,11 +72,21 @@ enum ServiceAPI {
         ("401", APIComponents.Response.unauthorized.reference), ("403", APIComponents.Response.adminDisabled.reference),
     ]
 
-    /// A `GET` without parameters beyond the tracing headers.
-    private static func get(_ id: String, _ summary: String, tag: String,
+    /// A `GET` with `parameters` (none by default) beside the tracing headers.
+    private static func get(_ id: String, _ summary: String, tag: String, parameters: [OpenAPIReferable<OpenAPIParameter>] = [],
                             _ answers: [(status: String, response: OpenAPIReferable<OpenAPIResponse>)]) -> OpenAPIOperation {
-        OpenAPIOperation(operationID: id, summary: summary, tags: [tag], parameters: APIComponents.tracing, responses: responses(answers))
+        OpenAPIOperation(operationID: id, summary: summary, tags: [tag], parameters: parameters + APIComponents.tracing, responses: responses(answers))
     }
+
+    /// `{"profiles": [{"name", "builtIn", "options"}]}`.
+    private static let profilesBody: JSONValue = [
+        "type": "object", "required": ["profiles"],
+        "properties": ["profiles": ["type": "array", "items": [
+            "type": "object", "required": ["name", "builtIn", "options"],
+            "properties": ["name": ["type": "string"], "builtIn": ["type": "boolean"],
+                           "options": ["type": "object", "additionalProperties": ["type": "string"]]],
+        ]]],
+    ]
 
     private static let registryChanged = "The change was made: the generation now served and the models added, replaced and removed."
 
@@ -91,7 +108,7 @@ enum ServiceAPI {
             ("/schemas/{schema}", [
                 ("get", OpenAPIOperation(
                     operationID: "getSchema", summary: "A model with inheritance resolved, and its output's JSON Schema", tags: ["schemas"],
-                    parameters: schema,
+                    parameters: schema + [ProfileParameter.reference],
                     responses: responses([ok("The model.", APISchemas.schemaDetail), ("404", APIComponents.Response.notFound.reference)])
                 )),
                 ("put", OpenAPIOperation(
@@ -126,6 +143,10 @@ enum ServiceAPI {
                 )),
             ]),
             ("/infer", [("post", infer)]),
+            ("/profiles", [("get", get("getProfiles", "The output profiles a conversion may pick with ?profile=NAME", tag: "schemas", [
+                ("200", .value(OpenAPIResponse(description: "Built-in profiles first, then the declared ones, each with the options it sets.",
+                                               headers: APIComponents.traced, content: [("application/json", profilesBody)]))),
+            ]))]),
             ("/stats", [("get", get("getStats", "The meta cache's counters, requests by status, in flight, uptime", tag: "operation", [
                 ok("The counters.", APISchemas.stats),
             ]))]),
@@ -142,7 +163,7 @@ enum ServiceAPI {
                                                    "anyOf": [APISchemas.ref(APISchemas.status), APISchemas.ref(APISchemas.error)],
                                                ])]))),
             ]))]),
-            ("/openapi.json", [("get", get("getOpenAPI", "This document", tag: "operation", [
+            ("/openapi.json", [("get", get("getOpenAPI", "This document", tag: "operation", parameters: [ProfileParameter.reference], [
                 ("200", .value(OpenAPIResponse(description: "OpenAPI 3.1 of the service and of every model served now.",
                                                headers: APIComponents.traced, content: [("application/json", [
                                                    "type": "object", "required": ["openapi", "info", "paths", "components"],

@@ -38,6 +38,8 @@ struct ConvertCommand: ParsableCommand {
     @Flag(name: .long, help: "The input is NDJSON, one document a line (also chosen by a .ndjson or .jsonl file name).")
     var ndjson = false
 
+    @OptionGroup var profile: ProfileOption
+
     func validate() throws {
         guard (1...100_000).contains(maxErrors) else { throw ValidationError("--max-errors must be 1–100000") }
         if ndjson && document.pretty { throw ConvertCommand.prettyNDJSON }
@@ -54,7 +56,7 @@ struct ConvertCommand: ParsableCommand {
         guard onError == nil || onError == "fail" else { throw ValidationError("--on-error must be fail") }
         let options = ConversionOptions(mode: mode, explain: explain, maxErrors: maxErrors, recover: onError == nil)
         let input = try InputReader(document.file)
-        guard let model = engine.model(named: document.schema) else { throw Output.unknownModel(document.schema) }
+        let model = try profile.model(document.schema, in: engine)
         if ndjson || InputReader.namesNDJSON(document.file) {
             guard !document.pretty else { throw ConvertCommand.prettyNDJSON }
             try convertLines(input, engine: engine, model: model, options: options)
@@ -73,18 +75,18 @@ struct ConvertCommand: ParsableCommand {
                 return
             case .other:
                 prefix.append(contentsOf: chunk)
-                try convertWhole(try input.rest(after: prefix), engine: engine, options: options)
+                try convertWhole(try input.rest(after: prefix), engine: engine, model: model, options: options)
                 return
             }
         }
-        try convertWhole(prefix, engine: engine, options: options)
+        try convertWhole(prefix, engine: engine, model: model, options: options)
     }
 
     /// Converts a document read whole.
-    private func convertWhole(_ input: [UInt8], engine: Engine, options: ConversionOptions) throws {
+    private func convertWhole(_ input: [UInt8], engine: Engine, model: CompiledModel, options: ConversionOptions) throws {
         // Through a workspace rather than `OwnedResult`, which leaves out the omitted counts.
         let workspace = Workspace(outputCapacity: max(256, input.count * 2))
-        let result = input.withUnsafeBufferPointer { engine.convert($0, model: document.schema, options: options, workspace: workspace) }
+        let result = input.withUnsafeBufferPointer { engine.convert($0, model: model, options: options, workspace: workspace) }
         switch result {
         case .success(let success):
             Output.stdout(success.explained ? ResultJSON.explained(success) : Array(success.output), pretty: document.pretty)

@@ -11,9 +11,11 @@ struct ReverseCommand: ParsableCommand {
     @OptionGroup var schemaOptions: SchemaOptions
     @OptionGroup var document: DocumentOptions
 
+    @OptionGroup var profile: ProfileOption
+
     func run() throws {
         let engine = try schemaOptions.engine()
-        switch engine.reverse(try document.read(), model: document.schema) {
+        switch engine.reverse(try document.read(), model: document.schema, profile: try profile.options(in: engine)) {
         case .success(let output): Output.stdout(output, pretty: document.pretty)
         case .failure(let errors): throw Output.invalid(errors, schema: document.schema, pretty: document.pretty)
         case .malformed(let error): throw Output.malformed(error, pretty: document.pretty)

@@ -30,6 +30,17 @@ final class RecoveryCounts: Sendable {
         }
     }
 
+    /// The counts summed over every schema, for `/stats`: in all, by action and by code.
+    var totals: (total: Int, byAction: [(String, Int)], byCode: [(String, Int)]) {
+        var byAction: [String: Int] = [:], byCode: [String: Int] = [:], total = 0
+        for (key, count) in all {
+            total += count
+            byAction[key.action, default: 0] += count
+            byCode[key.code, default: 0] += count
+        }
+        return (total, byAction.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, byCode.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+    }
+
     /// Every count, sorted by schema, code and action.
     var all: [(key: Key, count: Int)] {
         table.withLock { $0.map { ($0.key, $0.value) } }.sorted { ($0.key.schema, $0.key.code, $0.key.action) < ($1.key.schema, $1.key.code, $1.key.action) }

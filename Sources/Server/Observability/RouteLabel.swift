@@ -9,6 +9,8 @@ enum RouteLabel: Int, CaseIterable, Sendable {
     case playground
     /// `GET /openapi.json`.
     case openAPI
+    /// `GET /profiles`.
+    case profiles
     /// A path no endpoint serves, or a method it does not take (404, 405).
     case unmatched
     /// Answered by the HTTP layer before any endpoint was chosen: a head refused or too slow,
@@ -32,6 +34,7 @@ enum RouteLabel: Int, CaseIterable, Sendable {
         case .ready?: self = .ready
         case .playground?: self = .playground
         case .openAPI?: self = .openAPI
+        case .profiles?: self = .profiles
         case nil: self = .unmatched
         }
     }
@@ -54,6 +57,7 @@ enum RouteLabel: Int, CaseIterable, Sendable {
         case .ready: "readyz"
         case .playground: "playground"
         case .openAPI: "openapi"
+        case .profiles: "profiles"
         case .unmatched: "unmatched"
         case .refused: "refused"
         }

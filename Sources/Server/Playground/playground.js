@@ -245,7 +245,7 @@ const Payload = {
 const Playground = (() => {
   const $ = (id) => document.getElementById(id);
   const el = {
-    status: $('status'), model: $('model'), summary: $('model-summary'), schemaLink: $('schema-link'), convert: $('convert'),
+    status: $('status'), model: $('model'), profile: $('profile'), summary: $('model-summary'), schemaLink: $('schema-link'), convert: $('convert'),
     payload: $('payload'), backdrop: $('backdrop'), note: $('payload-note'), dropZone: $('drop-zone'),
     file: $('file'), example: $('example'), format: $('format'), inferName: $('infer-name'), infer: $('infer'),
     output: $('output'), errors: $('errors'), errorsEmpty: $('errors-empty'), errorsCount: $('errors-count'),
@@ -380,6 +380,40 @@ const Playground = (() => {
     }
   }
 
+  /**
+   * The output profiles (`GET /profiles`) after the model's own output: a profile rewrites what
+   * clients receive (the built-in `js` writes 64-bit integers and decimals as strings), and the
+   * JSON Schema shown follows it. Without the list the select keeps the model's own output.
+   */
+  async function loadProfiles() {
+    try {
+      const response = await request('GET', '/profiles');
+      const profiles = Json.field(response.json, 'profiles');
+      if (response.status !== 200 || !profiles || profiles.kind !== 'array') return;
+      const own = make('option', null, "model's own");
+      own.value = '';
+      el.profile.replaceChildren(own, ...profiles.items.map((profile) => {
+        const name = Json.string(Json.field(profile, 'name'));
+        const builtIn = Json.field(profile, 'builtIn');
+        const options = Json.field(profile, 'options');
+        const option = make('option', null, builtIn && builtIn.kind === 'true' ? `${name} (built-in)` : name);
+        option.value = name;
+        if (options && options.kind === 'object') {
+          option.title = options.members.map((member) => `${member.key}: ${Json.string(member.value)}`).join(', ');
+        }
+        return option;
+      }).filter((option) => option.value));
+    } catch (error) {
+      // The select keeps the model's own output; converting works as before.
+    }
+  }
+
+  /** `?profile=NAME` for the profile picked, or nothing for the model's own output. */
+  function profileQuery(query = new URLSearchParams()) {
+    if (el.profile.value) query.set('profile', el.profile.value);
+    return query;
+  }
+
   async function loadSchema() {
     const name = el.model.value;
     history.replaceState(null, '', `#model=${encodeURIComponent(name)}`);
@@ -389,7 +423,8 @@ const Playground = (() => {
     el.schemaLink.hidden = false;
     const example = offerExample(name);
     try {
-      const response = await request('GET', `/schemas/${encodeURIComponent(name)}`);
+      const query = profileQuery().toString();
+      const response = await request('GET', `/schemas/${encodeURIComponent(name)}${query ? `?${query}` : ''}`);
       if (name !== el.model.value) return;
       const schema = Json.field(response.json, 'jsonSchema');
       const model = Json.field(response.json, 'model');
@@ -475,7 +510,7 @@ const Playground = (() => {
       return;
     }
     const payload = Payload.read(text);
-    const query = new URLSearchParams({ explain: 'true', mode: mode() });
+    const query = profileQuery(new URLSearchParams({ explain: 'true', mode: mode() }));
     busy = true;
     el.convert.disabled = true;
     setStatus(`Converting to ${name}…`);
@@ -852,6 +887,12 @@ const Playground = (() => {
       showFindings([], [], []);
       loadSchema();
     });
+    el.profile.addEventListener('change', () => {
+      // The last answer was written under another profile.
+      setCode(el.output, 'Press Convert to convert the payload with this profile.', true);
+      showFindings([], [], []);
+      if (el.model.value) loadSchema();
+    });
     el.convert.addEventListener('click', convert);
     el.infer.addEventListener('click', infer);
     el.example.addEventListener('click', loadExample);
@@ -888,6 +929,7 @@ const Playground = (() => {
       load(event.dataTransfer.files[0]);
     });
     highlight();
+    loadProfiles();
     loadModels();
   }
 

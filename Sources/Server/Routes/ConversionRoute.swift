@@ -14,10 +14,12 @@ struct ConversionRoute: Sendable {
     /// Where the errors of each answer are counted by code.
     let stats: ServiceStats
 
-    /// The query options of a conversion: `mode`, `explain`, `pretty`, `onError`.
+    /// The query options of a conversion: `mode`, `explain`, `pretty`, `onError`, `profile`.
     struct Options {
         var conversion: ConversionOptions
         var pretty: Bool
+        /// The output profile asked (`?profile=NAME`); nil writes as the schema says.
+        var profile: String?
     }
 
     /// Reads the query options; 400 `invalid_option` for a value that is not one of the choices.
@@ -31,7 +33,15 @@ struct ConversionRoute: Sendable {
         }
         conversion.explain = try ConversionRoute.flag("explain", in: head)
         conversion.recover = try ConversionRoute.recovers(head)
-        return Options(conversion: conversion, pretty: try ConversionRoute.flag("pretty", in: head))
+        return Options(conversion: conversion, pretty: try ConversionRoute.flag("pretty", in: head), profile: head.query("profile"))
+    }
+
+    /// The service's answer to a model that could not be looked up.
+    static func refusal(_ error: ModelLookupError) -> ServiceError {
+        switch error {
+        case .unknownModel(let name): .unknownSchema(name)
+        case .unknownProfile(let name): .unknownProfile(name)
+        }
     }
 
     /// A boolean query option: absent, `false` or `0` is false; bare, `true` or `1` is true.
@@ -54,7 +64,17 @@ struct ConversionRoute: Sendable {
         let workspace = ThreadWorkspace.current
         // Runs once the response below holds its own bytes, never a borrowed view of the workspace.
         defer { if workspace.hasGrown { workspace.shrink() } }
-        switch engine.convert(body, model: schema, options: options.conversion, workspace: workspace) {
+        let result: ConversionResult
+        if let profile = options.profile {
+            // A profile's model is looked up apart: requests without one keep the memoized lookup.
+            switch engine.model(named: schema, profile: profile) {
+            case .success(let model): result = engine.convert(body, model: model, options: options.conversion, workspace: workspace)
+            case .failure(let error): return ConversionRoute.refusal(error).response
+            }
+        } else {
+            result = engine.convert(body, model: schema, options: options.conversion, workspace: workspace)
+        }
+        switch result {
         case .success(let success):
             let recoveries = success.warningCount > 0 ? success.recoveries : RecoveryTally()
             if success.explained {
@@ -82,12 +102,18 @@ struct ConversionRoute: Sendable {
     /// The upstream shape of a normalized document (200), or why it cannot be mapped back.
     func reverse(_ body: UnsafeBufferPointer<UInt8>, schema: String, head: RequestHead) -> HTTPResponse {
         let pretty: Bool
-        do {
-            pretty = try options(head).pretty
+        var profile = OutputOptions()
+        do throws(ServiceError) {
+            let options = try options(head)
+            pretty = options.pretty
+            if let name = options.profile {
+                guard let found = engine.outputProfile(named: name) else { throw ServiceError.unknownProfile(name) }
+                profile = found.options
+            }
         } catch {
             return error.response
         }
-        switch engine.reverse(body, model: schema, maxDepth: maxDepth, maxErrors: maxErrors) {
+        switch engine.reverse(body, model: schema, maxDepth: maxDepth, maxErrors: maxErrors, profile: profile) {
         case .success(let output):
             return ConversionRoute.document(200, .bytes(output), pretty: pretty)
         case .failure(let errors):

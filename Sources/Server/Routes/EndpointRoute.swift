@@ -6,7 +6,7 @@ extension Endpoint {
     /// The endpoints' cases, numbered for `HTTPRoute.kind` (a playground asset is a case of its own).
     private enum Kind: UInt8 {
         case convert, reverse, schemas, schema, schemaExample, putSchema, deleteSchema, reloadSchemas, infer
-        case stats, metrics, health, ready, page, style, script, openAPI
+        case stats, metrics, health, ready, page, style, script, openAPI, profiles
     }
 
     /// The endpoint as the transport carries it.
@@ -29,6 +29,7 @@ extension Endpoint {
         case .playground(.style): HTTPRoute(kind: Kind.style.rawValue)
         case .playground(.script): HTTPRoute(kind: Kind.script.rawValue)
         case .openAPI: HTTPRoute(kind: Kind.openAPI.rawValue)
+        case .profiles: HTTPRoute(kind: Kind.profiles.rawValue)
         }
     }
 
@@ -53,6 +54,7 @@ extension Endpoint {
         case .style: self = .playground(.style)
         case .script: self = .playground(.script)
         case .openAPI: self = .openAPI
+        case .profiles: self = .profiles
         }
     }
 }

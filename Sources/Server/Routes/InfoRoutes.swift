@@ -36,13 +36,32 @@ struct InfoRoutes: Sendable {
         ]))
     }
 
-    /// One model with inheritance resolved, and the JSON Schema of its output.
-    func schema(_ name: String) -> HTTPResponse {
+    /// One model with inheritance resolved, and the JSON Schema of its output (under the output
+    /// profile `profile`, when one is asked).
+    func schema(_ name: String, profile: String? = nil) -> HTTPResponse {
         let registry = engine.registry
-        guard let model = registry.models[name], let jsonSchema = JSONSchemaExporter(registry: registry).schema(for: name) else {
+        var options = OutputOptions()
+        if let profile {
+            guard let found = registry.profiles[profile] else { return ServiceError.unknownProfile(profile).response }
+            options = found.options
+        }
+        guard let model = registry.models[name], let jsonSchema = JSONSchemaExporter(registry: registry, profile: options).schema(for: name) else {
             return ServiceError.unknownSchema(name).response
         }
         return .json(200, .object([.init("model", ModelDescription.describe(model)), .init("jsonSchema", jsonSchema)]))
+    }
+
+    /// The output profiles a request may pick (`?profile=NAME`): built-in ones first, then the
+    /// declared ones, each group by name, with the options each sets.
+    func profiles() -> HTTPResponse {
+        let list = engine.profiles.map { profile in
+            JSONValue.object([
+                .init("name", .string(profile.name)),
+                .init("builtIn", .bool(profile.isBuiltIn)),
+                .init("options", .object(profile.options.members.map { .init($0.name, .string($0.value)) })),
+            ])
+        }
+        return .json(200, .object([.init("profiles", .array(list))]))
     }
 
     /// An upstream payload the model converts (in lax mode, and in strict mode where values of
@@ -67,8 +86,8 @@ struct InfoRoutes: Sendable {
         return HTTPResponse(status: 200, body: .bytes(bytes))
     }
 
-    /// The meta cache's counters as it counts them, requests by status, errors by code, bytes,
-    /// in flight, uptime.
+    /// The meta cache's counters as it counts them, requests by status, errors by code, values
+    /// recovered from, bytes, in flight, uptime.
     func statistics() -> HTTPResponse {
         let cache = engine.statistics
         let byStatus = stats.requestsByStatus
@@ -88,6 +107,7 @@ struct InfoRoutes: Sendable {
                 .init("byStatus", .object(byStatus.map { .init(String($0.status), number($0.count)) })),
             ])),
             .init("errorsByCode", .object(stats.errorsByCode.map { .init($0.code.rawValue, number($0.count)) })),
+            .init("recoveries", recoveryTotals(number)),
             .init("bytes", .object([.init("in", number(stats.bytesIn)), .init("out", number(stats.bytesOut))])),
             .init("inFlight", number(stats.inFlight)),
             .init("connections", number(stats.connections.value)),
@@ -96,6 +116,17 @@ struct InfoRoutes: Sendable {
             .init("digest", .string(engine.registry.digest)),
             .init("uptimeSeconds", .number(String(format: "%.3f", stats.uptimeSeconds))),
         ]))
+    }
+
+    /// The values recovered from (`onError`, `onItemError`) in the answers given: in all, by
+    /// action and by the code of the error recovered from (`/metrics` has them by schema too).
+    private func recoveryTotals(_ number: (Int) -> JSONValue) -> JSONValue {
+        let totals = stats.recoveries.totals
+        return .object([
+            .init("total", number(totals.total)),
+            .init("byAction", .object(totals.byAction.map { .init($0.0, number($0.1)) })),
+            .init("byCode", .object(totals.byCode.map { .init($0.0, number($0.1)) })),
+        ])
     }
 
     /// The same counters, and the request durations, in the Prometheus text format.

@@ -23,12 +23,14 @@ enum Endpoint: Equatable, Sendable {
     case playground(PlaygroundRoute.Asset)
     /// `GET /openapi.json`: the service's OpenAPI 3.1 document.
     case openAPI
+    /// `GET /profiles`: the output profiles a request may pick with `?profile=NAME`.
+    case profiles
 
     /// The schema the request is about, for the request log.
     var schemaName: String? {
         switch self {
         case .convert(let name), .reverse(let name), .schema(let name), .schemaExample(let name), .putSchema(let name), .deleteSchema(let name): name
-        case .schemas, .reloadSchemas, .infer, .stats, .metrics, .health, .ready, .playground, .openAPI: nil
+        case .schemas, .reloadSchemas, .infer, .stats, .metrics, .health, .ready, .playground, .openAPI, .profiles: nil
         }
     }
 
@@ -47,7 +49,8 @@ enum Endpoint: Equatable, Sendable {
     var takesBody: Bool {
         switch self {
         case .convert, .reverse, .putSchema, .infer: true
-        case .schemas, .schema, .schemaExample, .deleteSchema, .reloadSchemas, .stats, .metrics, .health, .ready, .playground, .openAPI: false
+        case .schemas, .schema, .schemaExample, .deleteSchema, .reloadSchemas, .stats, .metrics, .health, .ready, .playground, .openAPI,
+             .profiles: false
         }
     }
 }
@@ -77,6 +80,7 @@ enum Router {
         case ("playground.css", nil, nil): match = (.playground(.style), reading)
         case ("playground.js", nil, nil): match = (.playground(.script), reading)
         case ("openapi.json", nil, nil): match = (.openAPI, reading)
+        case ("profiles", nil, nil): match = (.profiles, reading)
         default: return .failure(.notFound(path: path))
         }
         guard match.allow.contains(method) else { return .failure(.methodNotAllowed(method: method, allow: match.allow)) }

@@ -112,7 +112,11 @@ final class Service: HTTPHandler {
     /// A body converted as it arrives: NDJSON line by line, or JSON (an array element by
     /// element), with the model resolved once for the whole body.
     private func streamPlan(schema: String, head: RequestHead, ndjson: Bool) -> RequestPlan {
-        guard let model = engine.model(named: schema) else { return .answer(ServiceError.unknownSchema(schema).response) }
+        let model: CompiledModel
+        switch engine.model(named: schema, profile: head.query("profile")) {
+        case .success(let found): model = found
+        case .failure(let error): return .answer(ConversionRoute.refusal(error).response)
+        }
         // Refused from its announced length, before a client waiting for `100 Continue` sends it.
         if let length = head.contentLength, length > limits.maxStreamBytes {
             return .answer(TransportError.bodyTooLarge(limit: limits.maxStreamBytes).response)
@@ -141,7 +145,7 @@ final class Service: HTTPHandler {
         case .convert(let schema): conversions.convert(body, schema: schema, head: head)
         case .reverse(let schema): conversions.reverse(body, schema: schema, head: head)
         case .schemas: info.schemas()
-        case .schema(let name): info.schema(name)
+        case .schema(let name): info.schema(name, profile: head.query("profile"))
         case .schemaExample(let name): info.example(name)
         case .putSchema(let name): changed(admin.put(name, body: body, yaml: MediaType(contentType: head.contentType) == .yaml), head)
         case .deleteSchema(let name): changed(admin.delete(name), head)
@@ -152,7 +156,8 @@ final class Service: HTTPHandler {
         case .health: info.health()
         case .ready: info.ready(loaded: loaded.load(ordering: .relaxed), draining: isDraining)
         case .playground(let asset): PlaygroundRoute.response(asset)
-        case .openAPI: openAPI.document()
+        case .openAPI: openAPI.document(profile: head.query("profile"))
+        case .profiles: info.profiles()
         }
     }
 

@@ -26,13 +26,15 @@ enum ServiceError: Error, Equatable {
     case modelNotDefined(String)
     /// `POST /infer` could not infer a schema (a bad model name, no object sample, over a limit).
     case inference(InferenceError)
+    /// `?profile=NAME` names no output profile the schema files declare or convertd builds in.
+    case unknownProfile(String)
 
     var status: Int {
         switch self {
         case .notFound, .unknownSchema: 404
         case .methodNotAllowed: 405
         case .unsupportedMediaType: 415
-        case .invalidOption, .malformed: 400
+        case .invalidOption, .malformed, .unknownProfile: 400
         case .unauthorized: 401
         case .adminDisabled: 403
         case .inUse: 409
@@ -58,6 +60,7 @@ enum ServiceError: Error, Equatable {
         case invalidSchema = "invalid_schema"
         case inUse = "in_use"
         case modelNotDefined = "model_not_defined"
+        case unknownProfile = "unknown_profile"
 
         /// What the code means, for the reference (Markdown).
         var meaning: String {
@@ -81,6 +84,9 @@ enum ServiceError: Error, Equatable {
                     + "`property`, and `limit` for a registry limit; the schemas served stay as they were."
             case .inUse: "`DELETE` of a model other models extend or reference; `usedBy` lists them."
             case .modelNotDefined: "A `PUT /schemas/{Model}` body that does not define the model the path names."
+            case .unknownProfile:
+                "`?profile=NAME` (on `/convert`, `/reverse`, `/schemas/{Schema}`, `/openapi.json`) names no output profile: "
+                    + "none is built in or declared under `$profiles` in the schema files; `GET /profiles` lists them."
             }
         }
 
@@ -99,6 +105,7 @@ enum ServiceError: Error, Equatable {
                 .invalidSchema([SchemaError(file: "runtime:Pet.yaml", model: "Pet", property: "name", message: "unknown type or model 'nosuch'")])
             case .inUse: .inUse(model: "Author", by: ["AudioBook", "Book"])
             case .modelNotDefined: .modelNotDefined("Pet")
+            case .unknownProfile: .unknownProfile("mobil")
             }
         }
     }
@@ -117,6 +124,7 @@ enum ServiceError: Error, Equatable {
         case .invalidSchema: Code.invalidSchema.rawValue
         case .inUse: Code.inUse.rawValue
         case .modelNotDefined: Code.modelNotDefined.rawValue
+        case .unknownProfile: Code.unknownProfile.rawValue
         case .inference(let error): error.code.rawValue
         }
     }
@@ -136,6 +144,7 @@ enum ServiceError: Error, Equatable {
         case .invalidSchema(let errors): "\(errors.count) schema errors"
         case .inUse(let model, let users): "model '\(model)' is used by \(users.joined(separator: ", ")); change or delete those first"
         case .modelNotDefined(let model): "the body does not define model '\(model)'"
+        case .unknownProfile(let name): "no output profile named '\(name)'; GET /profiles lists them"
         case .inference(let error): error.message
         }
     }

@@ -6,16 +6,7 @@ import Testing
 @Suite struct RecoveryLoadTests {
     /// The messages of loading one model `M` with `property`; records an issue when it loads.
     static func messages(_ property: String, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
-        do {
-            _ = try EngineFixture.engine("M:\n  properties:\n    p: \(property)\n")
-            Testing.Issue.record("the schema loaded but should not have", sourceLocation: sourceLocation)
-            return []
-        } catch let error as SchemaErrors {
-            return error.errors.map(\.message)
-        } catch {
-            Testing.Issue.record("unexpected \(error)", sourceLocation: sourceLocation)
-            return []
-        }
+        EngineFixture.loadMessages("M:\n  properties:\n    p: \(property)\n", sourceLocation: sourceLocation)
     }
 
     @Test(arguments: [

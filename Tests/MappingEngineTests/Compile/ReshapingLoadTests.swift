@@ -24,16 +24,7 @@ import Testing
 
     /// The messages of loading `model` (YAML of one model `M`) beside `models`; records an issue when it loads.
     static func messages(_ model: String, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
-        do {
-            _ = try EngineFixture.engine(model + "\n" + models)
-            Testing.Issue.record("the schema loaded but should not have", sourceLocation: sourceLocation)
-            return []
-        } catch let error as SchemaErrors {
-            return error.errors.map(\.message)
-        } catch {
-            Testing.Issue.record("unexpected \(error)", sourceLocation: sourceLocation)
-            return []
-        }
+        EngineFixture.loadMessages(model + "\n" + models, sourceLocation: sourceLocation)
     }
 
     @Test(arguments: [
@@ -53,6 +44,8 @@ import Testing
         (#"dims: { type: Closed, from: "." }"#, "must have unknownKeys: ignore"),
         (#"dims: { type: Point, from: "." }"#, "reads positional arrays"),
         (#"dims: { type: Dims, from: ".", default: {} }"#, "'default' and 'transform' do not apply"),
+        // A tuple's positions are properties, each with its own `onError`: it has no items to drop.
+        (#"at: { type: Point, onItemError: drop }"#, "onItemError does not fit type 'Point'"),
     ])
     func optionThatDoesNotFitIsRefused(property: String, message: String) {
         let found = Self.messages("M:\n  properties:\n    \(property)\n")

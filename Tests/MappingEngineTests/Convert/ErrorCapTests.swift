@@ -91,11 +91,14 @@ import Testing
     @Test func messagesPastTheCapAreNeverFormatted() throws {
         let tape = JSONTape()
         let input = Array("{}".utf8)
+        let elementKeys = ElementKeyStack()
+        defer { withExtendedLifetime(elementKeys) {} }
         var formatted = 0
         let (recorded, counted) = try input.withUnsafeBufferPointer { bytes in
             let document = try JSONParser().parse(bytes, into: tape)
             var ctx = ConversionContext(document: document, out: JSONWriter(capacity: 64), slots: SlotStack(), keyOrders: KeyOrders(),
-                                        options: ConversionOptions(maxErrors: 2), expressions: ExpressionScratch())
+                                        options: ConversionOptions(maxErrors: 2), expressions: ExpressionScratch(),
+                                        elementKeys: elementKeys)
             defer {
                 ctx.out.deallocate()
                 ctx.slots.deallocate()

@@ -29,32 +29,10 @@ import Testing
             weight: { type: "double?", onError: null }
         """
 
-    /// What a successful conversion gave: its output text and its warnings.
-    struct Recovered {
-        var output: String
-        var warnings: [Warning]
-        var warningCount: Int
-    }
-
     /// Converts `json` with `Product`; records an issue and returns nil when it fails.
     static func recovered(_ json: String, options: ConversionOptions = .init(),
-                          sourceLocation: SourceLocation = #_sourceLocation) throws -> Recovered? {
-        let engine = try EngineFixture.engine(schema)
-        let workspace = Workspace()
-        let input = Array(json.utf8)
-        return input.withUnsafeBufferPointer { bytes -> Recovered? in
-            switch engine.convert(bytes, model: "Product", options: options, workspace: workspace) {
-            case .success(let success):
-                return Recovered(output: String(decoding: success.output, as: UTF8.self), warnings: success.warnings,
-                                 warningCount: success.warningCount)
-            case .failure(let errors):
-                Testing.Issue.record("expected success, got \(errors.map { "\($0.code.rawValue)@\($0.path)" })", sourceLocation: sourceLocation)
-                return nil
-            default:
-                Testing.Issue.record("expected success", sourceLocation: sourceLocation)
-                return nil
-            }
-        }
+                          sourceLocation: SourceLocation = #_sourceLocation) throws -> EngineFixture.Recovered? {
+        EngineFixture.recovered(json, "Product", engine: try EngineFixture.engine(schema), options: options, sourceLocation: sourceLocation)
     }
 
     /// One recovery: the payload, the output expected, and its one warning as `action code path input`.

@@ -1,4 +1,3 @@
-import Spooling
 import Testing
 @testable import MappingEngine
 
@@ -27,27 +26,14 @@ import Testing
 
     /// The whole document converted at once: its answer and its recoveries.
     static func whole(_ engine: Engine, _ text: String, options: ConversionOptions) -> ([UInt8], Int)? {
-        let workspace = Workspace()
-        let bytes = Array(text.utf8)
-        return bytes.withUnsafeBufferPointer { input -> ([UInt8], Int)? in
-            guard case .success(let success) = engine.convert(input, model: "Row", options: options, workspace: workspace) else { return nil }
-            return (options.explain ? ResultJSON.explained(success) : Array(success.output), success.warningCount)
-        }
+        StreamFixture.whole(Array(text.utf8), "Row", engine, options: options)
     }
 
     /// The document fed in chunks of `size` bytes through an `ArrayConversion`.
     static func streamed(_ engine: Engine, _ text: String, options: ConversionOptions, size: Int) throws -> ([UInt8], Int)? {
-        let spool = Spool()
-        let conversion = ArrayConversion(model: try #require(engine.model(named: "Row")), options: options, output: spool)
-        let workspace = Workspace()
-        let bytes = Array(text.utf8)
-        bytes.withUnsafeBufferPointer { all in
-            for start in stride(from: 0, to: all.count, by: size) {
-                conversion.feed(UnsafeBufferPointer(rebasing: all[start..<min(all.count, start + size)]), workspace: workspace)
-            }
-        }
-        guard case .converted = conversion.finish(workspace: workspace) else { return nil }
-        return (spool.take().readAll(), conversion.recoveries.total)
+        let streamed = try StreamFixture.array(Array(text.utf8), "Row", engine, options: options, size: size)
+        guard case .converted = streamed.outcome else { return nil }
+        return (streamed.bytes, streamed.recoveries)
     }
 
     @Test(arguments: [1, 3, 17, 1000], [false, true])
@@ -76,25 +62,13 @@ import Testing
         #expect(warnings.map { $0["path"] } == ["/0/n", "/1/note", "/1/tags/1", "/1/tags/2", "/3/n", "/3/tags/0"].map { JSONValue.string($0) as JSONValue? })
     }
 
-    /// A sink that keeps what it is given.
-    final class Collected: OutputSink {
-        var bytes: [UInt8] = []
-        func write(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes.append(contentsOf: bytes) }
-    }
-
     @Test(arguments: [false, true])
     func eachNDJSONLineAnswersWhatTheLineAloneAnswers(explain: Bool) throws {
         let engine = try Self.engine()
         let options = ConversionOptions(explain: explain)
-        let sink = Collected()
-        let conversion = NDJSONConversion(engine: engine, model: try #require(engine.model(named: "Row")), options: options, output: sink)
-        let body = Array(Self.elements.joined(separator: "\n").utf8)
-        let workspace = Workspace()
-        body.withUnsafeBufferPointer { conversion.feed($0, workspace: workspace) }
-        conversion.finish(workspace: workspace)
-        let expected = try Self.elements.map { try #require(Self.whole(engine, $0, options: options)) }
-        #expect(String(decoding: sink.bytes, as: UTF8.self) == expected.map { String(decoding: $0.0, as: UTF8.self) + "\n" }.joined())
-        #expect(conversion.recoveries.total == expected.map(\.1).reduce(0, +))
-        #expect(conversion.recoveries.total == 6)
+        let got = try StreamFixture.ndjson(Self.elements, "Row", engine, options: options)
+        let expected = try StreamFixture.ndjsonExpected(Self.elements, "Row", engine, options: options)
+        #expect(String(decoding: got.bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        #expect(got.recoveries == 6)
     }
 }

@@ -1,6 +1,5 @@
 import Testing
 @testable import MappingEngine
-import Spooling
 
 /// SPEC §9 with §4's streams: reshaped properties and tuple models convert the same in a
 /// streamed array and in NDJSON lines as in the whole document, byte for byte, errors included.
@@ -37,21 +36,8 @@ import Spooling
 
     /// `body` streamed through an `ArrayConversion` in chunks of `size` bytes, and what it wrote.
     static func streamed(_ body: [UInt8], _ engine: Engine, size: Int) throws -> (ArrayConversion.Outcome, [UInt8]) {
-        let model = try #require(engine.model(named: "Order"))
-        let spool = Spool()
-        let conversion = ArrayConversion(model: model, options: ConversionOptions(), output: spool)
-        let workspace = Workspace()
-        body.withUnsafeBufferPointer { all in
-            var offset = 0
-            while offset < all.count {
-                let end = min(all.count, offset + size)
-                conversion.feed(UnsafeBufferPointer(rebasing: all[offset..<end]), workspace: workspace)
-                offset = end
-            }
-        }
-        let outcome = conversion.finish(workspace: workspace)
-        guard case .converted = outcome else { return (outcome, []) }
-        return (outcome, spool.take().readAll())
+        let streamed = try StreamFixture.array(body, "Order", engine, size: size)
+        return (streamed.outcome, streamed.bytes)
     }
 
     @Test(arguments: [1, 7, 4096])
@@ -83,21 +69,8 @@ import Spooling
 
     @Test func eachNDJSONLineGivesWhatItsDocumentGives() throws {
         let engine = try EngineFixture.engine(Self.schema)
-        let model = try #require(engine.model(named: "Order"))
-        let spool = Spool()
-        let conversion = NDJSONConversion(engine: engine, model: model, options: ConversionOptions(), output: spool)
-        let workspace = Workspace()
-        let body = Array(Self.good.joined(separator: "\n").utf8) + Array("\n".utf8)
-        body.withUnsafeBufferPointer { conversion.feed($0, workspace: workspace) }
-        conversion.finish(workspace: workspace)
-        var expected = ""
-        for element in Self.good {
-            guard case .success(let bytes, _, _) = engine.convert(Array(element.utf8), model: "Order") else {
-                Issue.record("\(element) does not convert")
-                return
-            }
-            expected += String(decoding: bytes, as: UTF8.self) + "\n"
-        }
-        #expect(String(decoding: spool.take().readAll(), as: UTF8.self) == expected)
+        let got = try StreamFixture.ndjson(Self.good, "Order", engine)
+        #expect(String(decoding: got.bytes, as: UTF8.self)
+                == String(decoding: try StreamFixture.ndjsonExpected(Self.good, "Order", engine), as: UTF8.self))
     }
 }

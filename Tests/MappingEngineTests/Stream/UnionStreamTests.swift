@@ -1,6 +1,5 @@
 import Testing
 @testable import MappingEngine
-import Spooling
 
 /// SPEC §9 with §4's streams: a union property converts the same in a streamed array and in an
 /// NDJSON line as in the whole document, byte for byte, errors included.
@@ -31,7 +30,6 @@ import Spooling
     @Test(arguments: ConversionOptions.Mode.allCases)
     func aStreamedArrayGivesWhatTheWholeDocumentGives(_ mode: ConversionOptions.Mode) throws {
         let engine = try EngineFixture.engine(Self.schema)
-        let model = try #require(engine.model(named: "Post"))
         let options = ConversionOptions(mode: mode)
         let body = Array(("[" + Self.elements.joined(separator: ",") + "]").utf8)
         let whole = engine.convert(body, model: "Post", options: options)
@@ -41,18 +39,7 @@ import Spooling
         }
         #expect(expected.map(\.path) == ["/2/id", "/3/author", "/3/tags/0"])
         for size in [1, 7, body.count] {
-            let spool = Spool()
-            let conversion = ArrayConversion(model: model, options: options, output: spool)
-            let workspace = Workspace()
-            body.withUnsafeBufferPointer { all in
-                var offset = 0
-                while offset < all.count {
-                    let end = min(all.count, offset + size)
-                    conversion.feed(UnsafeBufferPointer(rebasing: all[offset..<end]), workspace: workspace)
-                    offset = end
-                }
-            }
-            guard case .failed(let errors) = conversion.finish(workspace: workspace) else {
+            guard case .failed(let errors) = try StreamFixture.array(body, "Post", engine, options: options, size: size).outcome else {
                 Issue.record("chunks of \(size): expected failure")
                 continue
             }
@@ -64,37 +51,21 @@ import Spooling
             Issue.record("the good elements do not convert")
             return
         }
-        let spool = Spool()
-        let conversion = ArrayConversion(model: model, options: options, output: spool)
-        let workspace = Workspace()
-        for byte in good { [byte].withUnsafeBufferPointer { conversion.feed($0, workspace: workspace) } }
-        guard case .converted = conversion.finish(workspace: workspace) else {
+        let streamed = try StreamFixture.array(good, "Post", engine, options: options, size: 1)
+        guard case .converted = streamed.outcome else {
             Issue.record("the streamed good elements do not convert")
             return
         }
-        #expect(String(decoding: spool.take().readAll(), as: UTF8.self) == String(decoding: bytes, as: UTF8.self))
+        #expect(String(decoding: streamed.bytes, as: UTF8.self) == String(decoding: bytes, as: UTF8.self))
     }
 
     @Test(arguments: ConversionOptions.Mode.allCases)
     func eachNDJSONLineGivesWhatItsDocumentGives(_ mode: ConversionOptions.Mode) throws {
         let engine = try EngineFixture.engine(Self.schema)
-        let model = try #require(engine.model(named: "Post"))
         let options = ConversionOptions(mode: mode)
-        let spool = Spool()
-        let conversion = NDJSONConversion(engine: engine, model: model, options: options, output: spool)
-        let workspace = Workspace()
-        let body = Array(Self.elements[0...1].joined(separator: "\n").utf8) + Array("\n".utf8)
-        body.withUnsafeBufferPointer { conversion.feed($0, workspace: workspace) }
-        conversion.finish(workspace: workspace)
-        var expected = ""
-        for element in Self.elements[0...1] {
-            guard case .success(let bytes, _, _) = engine.convert(Array(element.utf8), model: "Post", options: options) else {
-                Issue.record("\(element) does not convert")
-                return
-            }
-            expected += String(decoding: bytes, as: UTF8.self) + "\n"
-        }
-        #expect(String(decoding: spool.take().readAll(), as: UTF8.self) == expected)
-        #expect(conversion.failedLines == 0)
+        let lines = Array(Self.elements[0...1])
+        let got = try StreamFixture.ndjson(lines, "Post", engine, options: options)
+        #expect(String(decoding: got.bytes, as: UTF8.self)
+                == String(decoding: try StreamFixture.ndjsonExpected(lines, "Post", engine, options: options), as: UTF8.self))
     }
 }

@@ -3,8 +3,8 @@ import TestSupport
 import Testing
 
 /// Recovery on the wire: the real `convertd serve` answers a recovered conversion 200 with
-/// `Convertd-Warnings`, logs the count on the request line, counts it in `/metrics`, and
-/// `?onError=fail` answers 422.
+/// `Convertd-Warnings`, logs the count on the request line, counts it in `/metrics` and
+/// `/stats`, and `?onError=fail` answers 422.
 @Suite(.serialized, .convertdBuilt, .tags(.live))
 final class RecoveryLiveTests {
     private let directory: URL
@@ -27,7 +27,7 @@ final class RecoveryLiveTests {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    @Test func aRecoveredAnswerIsCountedInItsHeaderTheLogAndTheMetrics() throws {
+    @Test func aRecoveredAnswerIsCountedInItsHeaderTheLogTheMetricsAndTheStats() throws {
         let server = try LiveServer(schemas: directory)
         let connection = try server.connect()
         let body = #"{"sensor": "s1", "celsius": "warm", "samples": [1, "two", 3]}"#
@@ -50,6 +50,12 @@ final class RecoveryLiveTests {
         let metrics = try connection.request("GET", "/metrics").text
         #expect(metrics.contains(#"convertd_recoveries_total{schema="Reading",code="invalid_number",action="nulled"} 1"#))
         #expect(metrics.contains(#"convertd_recoveries_total{schema="Reading",code="invalid_number",action="dropped"} 1"#))
+
+        let stats = try JSONSerialization.jsonObject(with: Data(try connection.request("GET", "/stats").text.utf8)) as? [String: Any]
+        let recoveries = try #require(stats?["recoveries"] as? [String: Any])
+        #expect(recoveries["total"] as? Int == 2)
+        #expect(recoveries["byAction"] as? [String: Int] == ["nulled": 1, "dropped": 1])
+        #expect(recoveries["byCode"] as? [String: Int] == ["invalid_number": 2])
     }
 
     @Test func explainListsTheWarningsOnTheWire() throws {

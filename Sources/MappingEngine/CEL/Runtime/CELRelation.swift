@@ -1,13 +1,13 @@
 /// One of `== != < <= > >=`: what the planner's comparison steps and the library's ordering
 /// functions decide. Equality is CEL's `celEquals` (defined across all kinds), the others an
 /// order (`celCompare`, an error across kinds).
-enum CELRelation: Sendable {
+public enum CELRelation: Sendable {
     case equal, notEqual, less, lessOrEqual, greater, greaterOrEqual
 
     /// Whether the relation holds for an order (-1, 0, 1; nil for unordered, as NaN is to
     /// anything, where only `!=` holds).
     @inline(__always)
-    func holds(_ order: Int?) -> Bool {
+    public func holds(_ order: Int?) -> Bool {
         guard let order else { return self == .notEqual }
         switch self {
         case .equal: return order == 0

@@ -72,6 +72,13 @@ final class ExpressionScratch {
         }
     }
 
+    /// Lets go of the values of `fields` in the activation.
+    func letGo(_ fields: [Int]) {
+        activation.fields.withUnsafeMutableBufferPointer { values in
+            for field in fields { values[field] = nil }
+        }
+    }
+
     /// The next level's scratch, in use until `release()`.
     func acquire() -> Level {
         if depth == levels.count { levels.append(Level()) }

@@ -14,36 +14,60 @@ extension ModelMeta {
         // expressions takes the next one, so these spans stay as they are.
         let level = scratch.acquire()
         defer { scratch.release() }
-        let fieldCount = expressions.object.fields.count
+        let fieldCount = expressions.fieldCount
         level.reserveSpans(fields: fieldCount)
         // The object as written: its members are the converted values the rules read. Nothing
         // writes to the output until `writeComputed`, which needs only offsets.
         let recorder = MemberSpans(spans: level.spans, origin: start)
         let ok = isTuple ? convertTupleMembers(node, recorder: recorder, &ctx) : convertObjectMembers(node, recorder: recorder, &ctx)
-        scratch.reserve(fields: fieldCount)
-        // The values read are let go once the object is done: the scratch outlives the document.
-        defer { for field in expressions.readFields { scratch.activation.fields[field] = nil } }
-        guard fillFields(expressions, objectStart: start, level: level, &ctx) else {
+        let fields = WrittenFields(base: ctx.out.storage + start, spans: level.spans)
+        // The fields' values are made only when a program needs them: a rule decided on its
+        // fields' text (`TextPredicate`) needs none. Reading them is charged here either way, as
+        // the values are read, so both ways cost a document the same. The values that hold memory
+        // (strings, bytes, containers) are let go once the object is done: the scratch outlives
+        // the document. The others are overwritten by the next object that reads them.
+        var filled = expressions.readsContainers
+        defer { if filled && expressions.holdsMemory { scratch.letGo(expressions.heldFields) } }
+        guard filled ? fillFields(expressions, fields, level: level, scratch, budget: &ctx.ruleBudget)
+                     : Self.chargeReads(expressions.plan, fields, &ctx) else {
             ctx.budgetSpent(node: nil)
             return false
         }
         let failed = ctx.errorCount != errorMark && markFailed(expressions, issueMark: issueMark, errorMark: errorMark, &ctx)
         var holds = ok
-        for rule in expressions.rules where Self.applies(rule.program, failed: failed, scratch) {
-            if !check(rule, &ctx) { holds = false }
+        for step in expressions.plan.steps {
+            guard Self.applies(step.valuesRead, step.fieldsRead, failed: failed, fields, scratch) else { continue }
+            if let predicate = step.predicate {
+                var cost = 0
+                // Decided on the text unless a value is in a form it does not read there, or the
+                // budget runs out on the way (the program then stops where it runs out).
+                if let verdict = predicate.holds(over: fields, cost: &cost), cost <= ctx.ruleBudget {
+                    ctx.ruleBudget -= cost
+                    if !verdict {
+                        refuse(step.rule.takeUnretainedValue(), &ctx)
+                        holds = false
+                    }
+                    continue
+                }
+            }
+            if !filled { filled = fillUncharged(expressions, fields, level: level, scratch) }
+            if !check(step.rule.takeUnretainedValue(), &ctx) { holds = false }
         }
         // Computed members only for an object that converted: a failed one is not written.
-        guard holds, ctx.errorCount == errorMark, !expressions.computes.isEmpty else { return holds }
+        guard holds, ctx.errorCount == errorMark, expressions.hasComputes else { return holds }
+        if !filled { filled = fillUncharged(expressions, fields, level: level, scratch) }
         return writeComputed(expressions, objectStart: start, level: level, &ctx)
     }
 
     /// Whether an expression is evaluated: no field it reads failed to convert (a failed one is
     /// not written, so `has()` would wrongly call it absent), and every field it reads by value is
     /// present (a null is absent); `has()` is how an expression asks about the others.
-    private static func applies(_ program: CELProgram, failed: Bool, _ scratch: ExpressionScratch) -> Bool {
-        for field in program.valuesRead where scratch.activation.fields[field] == nil { return false }
+    @inline(__always)
+    private static func applies(_ valuesRead: UnsafeBufferPointer<Int>, _ fieldsRead: UnsafeBufferPointer<Int>, failed: Bool,
+                                _ fields: WrittenFields, _ scratch: ExpressionScratch) -> Bool {
+        for field in valuesRead where !fields.isPresent(field) { return false }
         if failed {
-            for field in program.fieldsRead where scratch.failed[field] { return false }
+            for field in fieldsRead where scratch.failed[field] { return false }
         }
         return true
     }
@@ -69,29 +93,48 @@ extension ModelMeta {
     }
 
     /// Puts the values of the fields the expressions read into the activation, from where the
-    /// writing walk put them (`MemberSpans`). False when the budget runs out.
-    private func fillFields(_ expressions: ModelExpressions, objectStart: Int, level: ExpressionScratch.Level,
-                            _ ctx: inout ConversionContext) -> Bool {
-        let fields = expressions.object.fields
-        let scratch = ctx.expressions
-        let spans = level.spans
-        // Only the fields read are set: no expression of this model looks at the others.
-        let base = ctx.out.withBytes { $0.baseAddress.unsafelyUnwrapped } + objectStart
-        for field in expressions.readFields {
-            let valueStart = spans[field * 3 + 1]
-            guard valueStart >= 0 else {
-                scratch.activation.fields[field] = nil
-                continue
+    /// writing walk put them (`MemberSpans`), each charged to `budget`. False when it runs out.
+    private func fillFields(_ expressions: ModelExpressions, _ fields: WrittenFields, level: ExpressionScratch.Level,
+                            _ scratch: ExpressionScratch, budget: inout Int) -> Bool {
+        var spent = budget
+        defer { budget = spent }
+        scratch.reserve(fields: expressions.fieldCount)
+        // One uniqueness check for all the fields rather than one a field.
+        return scratch.activation.fields.withUnsafeMutableBufferPointer { values in
+            // Only the fields read are set: no expression of this model looks at the others.
+            for read in expressions.reads {
+                guard let bytes = fields.value(read.field) else {
+                    values[read.field] = nil
+                    continue
+                }
+                values[read.field] = read.reading.value(of: bytes, level: level, budget: &spent)
+                if spent < 0 { return false }
             }
-            let bytes = UnsafeBufferPointer(start: base + valueStart, count: spans[field * 3 + 2] - valueStart)
-            scratch.activation.fields[field] = fields[field].reading.value(of: bytes, level: level, budget: &ctx.ruleBudget)
-            if ctx.ruleBudget < 0 { return false }
+            // A field only `has()` looks at needs no value, only to be there and not null.
+            for field in expressions.testedFields {
+                values[field] = fields.isPresent(field) ? .null : nil
+            }
+            return true
         }
-        // A field only `has()` looks at needs no value, only to be there and not null.
-        for field in expressions.testedFields {
-            let valueStart = spans[field * 3 + 1]
-            scratch.activation.fields[field] = valueStart >= 0 && base[valueStart] != UInt8(ascii: "n") ? .null : nil
+    }
+
+    /// `fillFields` once their reading is charged (`chargeReads`): true.
+    private func fillUncharged(_ expressions: ModelExpressions, _ fields: WrittenFields, level: ExpressionScratch.Level,
+                               _ scratch: ExpressionScratch) -> Bool {
+        var unlimited = Int.max
+        return fillFields(expressions, fields, level: level, scratch, budget: &unlimited)
+    }
+
+    /// Charges what `fillFields` would for scalar fields, 1 a value present, without reading
+    /// them. False when the budget runs out, which it then leaves as `fillFields` would.
+    private static func chargeReads(_ plan: RulePlan, _ fields: WrittenFields, _ ctx: inout ConversionContext) -> Bool {
+        var count = 0
+        for field in plan.readFields where fields.isPresent(field) { count += 1 }
+        guard count <= ctx.ruleBudget else {
+            ctx.ruleBudget = -1
+            return false
         }
+        ctx.ruleBudget -= count
         return true
     }
 
@@ -100,13 +143,11 @@ extension ModelMeta {
         switch evaluate(rule.program, &ctx) {
         case .success(.bool(true)):
             return true
+        case .success(.bool(false)):
+            refuse(rule, &ctx)
         case .success(let value):
             let mark = ctx.issues.count
-            if case .bool(false) = value {
-                ctx.fail(.ruleFailed, rule.message, node: nil)
-            } else {
-                ctx.fail(.evaluationError, "the rule gave \(value.kindName), not a bool", node: nil)
-            }
+            ctx.fail(.evaluationError, "the rule gave \(value.kindName), not a bool", node: nil)
             if ctx.issues.count > mark { ctx.issues[mark].rule = (rule.program.source, rule.code) }
             locate(rule, since: mark, &ctx)
         case .failure(let error):
@@ -116,6 +157,14 @@ extension ModelMeta {
             locate(rule, since: mark, &ctx)
         }
         return false
+    }
+
+    /// Reports a rule that does not hold.
+    private func refuse(_ rule: ModelExpressions.Rule, _ ctx: inout ConversionContext) {
+        let mark = ctx.issues.count
+        ctx.fail(.ruleFailed, rule.message, node: nil)
+        if ctx.issues.count > mark { ctx.issues[mark].rule = (rule.program.source, rule.code) }
+        locate(rule, since: mark, &ctx)
     }
 
     private func locate(_ rule: ModelExpressions.Rule, since mark: Int, _ ctx: inout ConversionContext) {
@@ -132,8 +181,10 @@ extension ModelMeta {
         // Evaluated first, all of them: converting a value may run other models' expressions,
         // which reuse the activation and the spans.
         var values: [CELValue?] = []
+        let fields = WrittenFields(base: ctx.out.storage + objectStart, spans: level.spans)
         for compute in expressions.computes {
-            guard Self.applies(compute.program, failed: false, ctx.expressions) else {
+            let applies = compute.program.valuesRead.allSatisfy(fields.isPresent)
+            guard applies else {
                 values.append(nil)
                 continue
             }
@@ -156,15 +207,22 @@ extension ModelMeta {
         for (index, compute) in expressions.computes.enumerated().reversed() {
             guard let value = values[index] else { continue }
             let anchor = anchors[index]
-            let start = ctx.out.count
-            let mark = ctx.issues.count
-            guard ctx.convert(value, through: compute.converter) else {
+            let converted: [UInt8]
+            if case .null = value, let nulls = compute.nulls {
+                // A nullable member computed to null: written as null, or left out under `nulls: omit`.
+                if nulls == .omit { continue }
+                converted = Array("null".utf8)
+            } else {
+                let start = ctx.out.count
+                let mark = ctx.issues.count
+                guard ctx.convert(value, through: compute.converter) else {
+                    ctx.out.rewind(to: start)
+                    if ctx.issues.count > mark { ctx.locate(since: mark, out: .key(compute.name), input: []) }
+                    return false
+                }
+                converted = ctx.out.bytes(from: start)
                 ctx.out.rewind(to: start)
-                if ctx.issues.count > mark { ctx.locate(since: mark, out: .key(compute.name), input: []) }
-                return false
             }
-            let converted = ctx.out.bytes(from: start)
-            ctx.out.rewind(to: start)
             let before = ctx.out.withBytes { $0[anchor - 1] }
             let at = ctx.out.withBytes { $0[anchor] }
             var member: [UInt8] = []

@@ -9,6 +9,9 @@ indirect enum OutputReading: Sendable {
     case bool, int, uint, double, decimal, string, timestamp, bytes
     /// A `duration`'s ISO 8601 text read as a CEL duration.
     case duration
+    /// A `date` an output profile writes in another form than RFC 3339 (`epoch-s`, `epoch-ms`,
+    /// `http`), read back with the format that reads that form.
+    case writtenTimestamp(DateFormat)
     /// `any`: the output's JSON as `transform` reads raw input.
     case raw
     case list(OutputReading)
@@ -20,10 +23,11 @@ indirect enum OutputReading: Sendable {
 /// at themselves; filled before it is published.
 final class ObjectReading: @unchecked Sendable {
     // Filled while the model compiles, before it is published: no exclusivity checks.
-    @exclusivity(unchecked) private(set) var fields: [(name: String, reading: OutputReading)] = []
+    @exclusivity(unchecked) private(set) var fields: [(name: String, key: String, reading: OutputReading)] = []
 
-    func append(_ name: String, _ reading: OutputReading) {
-        fields.append((name, reading))
+    /// Field `name` (what expressions call it), written under `key` (its output name).
+    func append(_ name: String, key: String, _ reading: OutputReading) {
+        fields.append((name, key, reading))
     }
 }
 
@@ -48,6 +52,10 @@ extension JSONDocument {
             guard case .unary(let parse)? = timestampFunction?.body else { return nil }
             return try? parse(.string(decodedString(node)))
         case .bytes: return Data(base64Encoded: decodedString(node)).map { .bytes(Array($0)) }
+        case .writtenTimestamp(let format):
+            let instant = entry.kind == .number ? DateParser.parseEpoch(content(node), formats: [format])
+                                                : DateParser.parse(content(node), formats: [format])
+            return instant.map { .timestamp(CELTimestamp(seconds: $0.seconds, nanos: $0.nanoseconds)) }
         case .duration:
             return withDecodedString(node) { DurationText.parse($0, lax: false) }.map {
                 .duration(CELDuration(seconds: Int64($0.seconds), nanos: Int32($0.nanoseconds)))
@@ -78,9 +86,10 @@ extension JSONDocument {
             var key = node + 1
             var field = 0
             for _ in 0..<Int(entry.length) {
-                let name = decodedString(key)
-                while field < object.fields.count && object.fields[field].name != name { field += 1 }
-                let reading = field < object.fields.count ? object.fields[field].reading : .raw
+                let written = decodedString(key)
+                while field < object.fields.count && object.fields[field].key != written { field += 1 }
+                // A field is named as expressions name it; a kept unknown key as it came.
+                let (name, reading) = field < object.fields.count ? (object.fields[field].name, object.fields[field].reading) : (written, .raw)
                 if let value = celValue(key + 1, as: reading, budget: &budget) { members.append((.string(name), value)) }
                 if budget < 0 { return nil }
                 key = Int(self[key + 1].end)
@@ -91,11 +100,40 @@ extension JSONDocument {
 }
 
 extension OutputReading {
+    /// Whether the value read holds no memory worth letting go: a number's, a bool's or a
+    /// time's. (A decimal past 38 digits holds its digits until the field is read again.)
+    var holdsNoMemory: Bool {
+        switch self {
+        case .bool, .int, .uint, .double, .decimal, .timestamp, .writtenTimestamp, .duration: true
+        case .string, .bytes, .raw, .list, .map, .object: false
+        }
+    }
+
+    /// Whether the value is a number (which a profile may write in quotes).
+    var isNumber: Bool {
+        switch self {
+        case .int, .uint, .double, .decimal: true
+        default: false
+        }
+    }
+
+    /// Whether the value is read from its text alone, charged 1.
+    var isScalar: Bool {
+        switch self {
+        case .bool, .int, .uint, .double, .decimal, .string, .timestamp, .writtenTimestamp, .bytes, .duration: true
+        case .raw, .list, .map, .object: false
+        }
+    }
+
     /// The value the writer wrote as `bytes`, read as this; nil for null (which rules see as
     /// absent) or when the budget runs out. Scalars are read from their text directly; a
     /// container is parsed into `level`'s tape first.
     func value(of bytes: UnsafeBufferPointer<UInt8>, level: ExpressionScratch.Level, budget: inout Int) -> CELValue? {
         guard let first = bytes.first, first != UInt8(ascii: "n") else { return nil }
+        // A number a profile writes as a string (`int64: string`) is read by its digits.
+        if first == UInt8(ascii: "\""), isNumber, bytes.count >= 2 {
+            return value(of: UnsafeBufferPointer(rebasing: bytes[1..<(bytes.count - 1)]), level: level, budget: &budget)
+        }
         switch self {
         case .bool:
             budget -= 1

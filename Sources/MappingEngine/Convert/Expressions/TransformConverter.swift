@@ -7,15 +7,31 @@ import CEL
 final class TransformConverter: ValueConverter {
     let program: CELProgram
     let inner: any ValueConverter
+    /// Whether the property is a plain `string` (no checks, no recovery): a string result is
+    /// then written as it is, which is what its converter would make of it, without the
+    /// scratch document.
+    let writesStrings: Bool
+    /// The program as edits of its string's bytes, for a plain `string` property; in plain
+    /// memory, so reading them retains nothing (never written after `init`).
+    nonisolated(unsafe) let textSteps: UnsafeMutableBufferPointer<CELTextStep>?
 
     init(program: CELProgram, inner: any ValueConverter) {
         self.program = program
         self.inner = inner
+        writesStrings = inner is StringConverter
+        textSteps = (writesStrings ? program.textSteps : nil).map { steps in
+            let buffer = UnsafeMutableBufferPointer<CELTextStep>.allocate(capacity: steps.count)
+            _ = buffer.initialize(from: steps)
+            return buffer
+        }
     }
+
+    deinit { textSteps?.deallocate() }
 
     var keepsNullWords: Bool { inner.keepsNullWords }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
+        if let textSteps, writeEdited(node, textSteps, &ctx) { return true }
         let scratch = ctx.expressions
         guard let raw = ctx.document.celValue(node, budget: &ctx.ruleBudget) else {
             ctx.budgetSpent(node: node)
@@ -37,6 +53,10 @@ final class TransformConverter: ValueConverter {
         ctx.ruleBudget = scratch.activation.budget
         scratch.activation.variables[0] = .null
         if ctx.explain && !CELValue.celEquals(raw, result) { ctx.coerced("transform", node: node) }
+        if writesStrings, case .string(let string) = result {
+            ctx.out.string(string)
+            return true
+        }
         return ctx.convert(result, through: inner)
     }
 }

@@ -15,7 +15,12 @@ final class ArrayConverter: ValueConverter {
     }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
+        element.drops ? convert(node, DroppingItems.self, &ctx) : convert(node, FailingItems.self, &ctx)
+    }
+
+    private func convert<Recovery: ItemRecovery>(_ node: Int, _: Recovery.Type, _ ctx: inout ConversionContext) -> Bool {
         let entry = ctx.document[node]
+        var walk = ElementWalk<Recovery>()
         guard entry.kind == .array else {
             guard wrapSingle else {
                 ctx.typeMismatch(node, expected: "array")
@@ -23,46 +28,32 @@ final class ArrayConverter: ValueConverter {
             }
             ctx.coerced("single_to_array", node: node)
             ctx.out.byte(UInt8(ascii: "["))
-            let mark = ctx.issues.count
-            var ok = ctx.convertElement(node, element)
-            if ctx.issues.count > mark { ctx.locate(since: mark, out: .index(0), input: []) }
+            let step = walk.begin(&ctx)
             // Dropped (`onItemError: drop`): the array is empty.
-            let dropped = !ok && ctx.leftOut
-            if dropped {
-                ctx.leftOut = false
-                ok = true
-            }
+            walk.end(step, converted: ctx.convertElement(node, element), &ctx)
+            if ctx.issues.count > step.issues { ctx.locate(since: step.issues, out: .index(0), input: []) }
             ctx.out.byte(UInt8(ascii: "]"))
-            return ok && items.check(dropped ? 0 : 1, unit: "items", node: node, &ctx)
+            return walk.ok && items.check(walk.written, unit: "items", node: node, &ctx)
         }
         ctx.out.byte(UInt8(ascii: "["))
-        var ok = true
-        var written = 0
         var seen = isSet ? SeenElements() : nil
         var child = node + 1
         for index in 0..<Int(entry.length) {
-            let start = ctx.out.count
-            if written > 0 { ctx.out.byte(UInt8(ascii: ",")) }
-            let valueStart = ctx.out.count
-            let mark = ctx.issues.count
+            let step = walk.begin(&ctx)
             if ctx.convertElement(child, element) {
-                if seen?.insert(ctx.out, from: valueStart) == false {
-                    ctx.out.rewind(to: start)
+                if seen?.insert(ctx.out, from: step.value) == false {
+                    walk.skip(step, &ctx)
                 } else {
-                    written += 1
+                    walk.end(step, converted: true, &ctx)
                 }
-            } else if ctx.leftOut {
-                // Dropped (`onItemError: drop`): its separator goes too.
-                ctx.leftOut = false
-                ctx.out.rewind(to: start)
             } else {
-                ok = false
+                walk.end(step, converted: false, &ctx)
             }
-            if ctx.issues.count > mark { ctx.locate(since: mark, out: .index(index), input: [.index(index)]) }
+            if ctx.issues.count > step.issues { ctx.locate(since: step.issues, out: .index(index), input: [.index(index)]) }
             child = Int(ctx.document[child].end)
         }
         ctx.out.byte(UInt8(ascii: "]"))
-        return ok && items.check(written, unit: "items", node: node, &ctx)
+        return walk.ok && items.check(walk.written, unit: "items", node: node, &ctx)
     }
 }
 

@@ -4,13 +4,15 @@
 /// An open-addressing table over a copy of each key's bytes, hashed with a seed drawn once per
 /// process (a multiply-mix of the key's words, as wyhash does): a payload cannot choose keys
 /// that collide without knowing the seed, so a list of a million items stays a million lookups.
-/// One table per list, sized from its length; its memory is its own, freed when the list is
-/// done (non-copyable), so a lookup costs no reference counting: with `Hasher` and arrays the
-/// table cost more than the conversion of the objects it keys.
+/// The table is a frame of the workspace's `ElementKeyStack`, sized from the list's length and
+/// popped when the list is done (non-copyable, so exactly once): a warm conversion allocates
+/// nothing for it, and a lookup costs no reference counting. A list inside an item opens its
+/// frame above and pops it before the outer list adds its next key, so the open list's table is
+/// always at the top and grows in place.
 struct ElementKeys: ~Copyable {
-    /// One key: where its bytes are in `bytes`, its item's index, and its hash's low bits (a
+    /// One key: where its bytes are in the frame, its item's index, and its hash's low bits (a
     /// mismatch there settles most comparisons without touching the bytes).
-    private struct Entry {
+    struct Entry {
         let start: UInt32
         let count: UInt32
         let index: UInt32
@@ -21,58 +23,87 @@ struct ElementKeys: ~Copyable {
     private static let processSeed = UInt64.random(in: .min ... .max)
 
     private let seed = ElementKeys.processSeed
-    private var bytes: UnsafeMutablePointer<UInt8>
-    private var byteCount = 0
-    private var byteCapacity: Int
-    private var entries: UnsafeMutablePointer<Entry>
-    private var entryCount = 0
-    private var entryCapacity: Int
+    // The workspace outlives every conversion on it, and so every frame.
+    private unowned(unsafe) let memory: ElementKeyStack
+    /// `memory` for the lookup, borrowed without reference counting.
+    private let stack: Unmanaged<ElementKeyStack>
+    /// Where the frame starts in each of the stack's three parts.
+    private let byteBase: Int
+    private let entryBase: Int
+    private let slotBase: Int
     /// Entry numbers by hash, -1 where empty; `mask + 1` of them, at least twice the entries.
-    private var slots: UnsafeMutablePointer<Int32>
     private var mask: Int
 
-    /// A table for a list of about `expected` items.
-    init(expected: Int) {
+    /// A table for a list of about `expected` items, on top of `memory`.
+    init(expected: Int, in memory: ElementKeyStack) {
+        self.memory = memory
+        stack = .passUnretained(memory)
         var size = 8
         while size < expected * 2 { size *= 2 }
         mask = size - 1
-        slots = .allocate(capacity: size)
-        slots.initialize(repeating: -1, count: size)
-        entryCapacity = max(4, expected)
-        entries = .allocate(capacity: entryCapacity)
-        byteCapacity = max(64, expected * 4)
-        bytes = .allocate(capacity: byteCapacity)
+        byteBase = memory.bytes.top
+        entryBase = memory.entries.top
+        slotBase = memory.slots.push(size, filledWith: -1)
     }
 
     deinit {
-        slots.deallocate()
-        entries.deallocate()
-        bytes.deallocate()
+        memory.bytes.pop(to: byteBase)
+        memory.entries.pop(to: entryBase)
+        memory.slots.pop(to: slotBase)
     }
+
+    private var entryCount: Int { memory.entries.top - entryBase }
 
     /// The index of the earlier item whose key is `key`; nil when there is none, after
     /// remembering `key` for the item at `index`.
     mutating func earlierIndex(of key: UnsafeBufferPointer<UInt8>, inserting index: Int) -> Int? {
         let hash = self.hash(key)
-        let low = UInt32(truncatingIfNeeded: hash)
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] >= 0 {
-            let entry = entries[Int(slots[slot])]
-            if entry.hash == low && Int(entry.count) == key.count
-                && ByteText.equal(UnsafeBufferPointer(start: bytes + Int(entry.start), count: key.count), key) {
-                return Int(entry.index)
+        let mask = self.mask, byteBase = self.byteBase, entryBase = self.entryBase, slotBase = self.slotBase
+        // The stack borrowed for the lookup: reading its stacks through the unowned reference
+        // retained and released it at every access.
+        let (earlier, entries) = stack._withUnsafeGuaranteedRef { memory -> (Int?, Int) in
+            let low = UInt32(truncatingIfNeeded: hash)
+            let slots = memory.slots.base + slotBase, entries = memory.entries.base + entryBase
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] >= 0 {
+                let entry = entries[Int(slots[slot])]
+                if entry.hash == low && Int(entry.count) == key.count
+                    && ByteText.equal(UnsafeBufferPointer(start: memory.bytes.base + byteBase + Int(entry.start), count: key.count), key) {
+                    return (Int(entry.index), 0)
+                }
+                slot = (slot &+ 1) & mask
             }
-            slot = (slot &+ 1) & mask
+            let number = memory.entries.top &- entryBase
+            let at = memory.bytes.reserve(key.count)
+            if let source = key.baseAddress {
+                UnsafeMutableRawPointer(memory.bytes.base + at).copyMemory(from: source, byteCount: key.count)
+            }
+            let entry = memory.entries.reserve(1)
+            memory.entries.base[entry] = Entry(start: UInt32(truncatingIfNeeded: at &- byteBase), count: UInt32(truncatingIfNeeded: key.count),
+                                               index: UInt32(truncatingIfNeeded: index), hash: low)
+            slots[slot] = Int32(truncatingIfNeeded: number)
+            return (nil, number &+ 1)
         }
-        if entryCount == entryCapacity { growEntries() }
-        if byteCount + key.count > byteCapacity { growBytes(byteCount + key.count) }
-        if let source = key.baseAddress { (bytes + byteCount).update(from: source, count: key.count) }
-        entries[entryCount] = Entry(start: UInt32(byteCount), count: UInt32(key.count), index: UInt32(truncatingIfNeeded: index), hash: low)
-        slots[slot] = Int32(entryCount)
-        entryCount += 1
-        byteCount += key.count
-        if entryCount * 2 > mask + 1 { growSlots() }
-        return nil
+        if earlier == nil && entries * 2 > mask + 1 { growSlots() }
+        return earlier
+    }
+
+    /// Forgets the key remembered last, whose item was dropped (`onItemError: drop`): a later
+    /// item may have it. The last entry placed is the last of its probe run, so emptying its
+    /// slot breaks no other key's run.
+    mutating func forgetLast() {
+        let number = entryCount - 1
+        let entry = memory.entries.base[entryBase + number]
+        let slots = memory.slots.base + slotBase
+        var slot = Int(truncatingIfNeeded: hash(bytes(of: entry))) & mask
+        while slots[slot] != Int32(number) { slot = (slot &+ 1) & mask }
+        slots[slot] = -1
+        memory.entries.pop(1)
+        memory.bytes.pop(Int(entry.count))
+    }
+
+    private func bytes(of entry: Entry) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: memory.bytes.base + byteBase + Int(entry.start), count: Int(entry.count))
     }
 
     /// The seeded hash of `key`: its words (`KeyTable.words` for the first and last eight
@@ -98,35 +129,48 @@ struct ElementKeys: ~Copyable {
         return product.high ^ product.low
     }
 
-    private mutating func growEntries() {
-        let larger = UnsafeMutablePointer<Entry>.allocate(capacity: entryCapacity * 2)
-        larger.moveInitialize(from: entries, count: entryCount)
-        entries.deallocate()
-        entries = larger
-        entryCapacity *= 2
-    }
-
-    private mutating func growBytes(_ needed: Int) {
-        let capacity = max(needed, byteCapacity * 2)
-        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        larger.update(from: bytes, count: byteCount)
-        bytes.deallocate()
-        bytes = larger
-        byteCapacity = capacity
-    }
-
-    /// Doubles the slots and places every entry again.
+    /// Doubles the slots (the frame's are the top of their stack) and places every entry again.
     private mutating func growSlots() {
         let size = (mask + 1) * 2
-        slots.deallocate()
-        slots = .allocate(capacity: size)
-        slots.initialize(repeating: -1, count: size)
+        _ = memory.slots.reserve(mask + 1)
+        let slots = memory.slots.base + slotBase
+        slots.update(repeating: -1, count: size)
         mask = size - 1
+        let entries = memory.entries.base + entryBase
         for number in 0..<entryCount {
-            let entry = entries[number]
-            var slot = Int(truncatingIfNeeded: hash(UnsafeBufferPointer(start: bytes + Int(entry.start), count: Int(entry.count)))) & mask
+            var slot = Int(truncatingIfNeeded: hash(bytes(of: entries[number]))) & mask
             while slots[slot] >= 0 { slot = (slot &+ 1) & mask }
             slots[slot] = Int32(number)
         }
+    }
+}
+
+/// The memory of the reshaping lists' key tables (`ElementKeys`), one per workspace: their key
+/// bytes, entries and slots, each a stack of frames, kept between conversions.
+final class ElementKeyStack {
+    // One conversion at a time uses a workspace, so exclusivity checks would be pure overhead.
+    @exclusivity(unchecked) var bytes = ScratchStack<UInt8>(capacity: 1024)
+    @exclusivity(unchecked) var entries = ScratchStack<ElementKeys.Entry>(capacity: 64)
+    @exclusivity(unchecked) var slots = ScratchStack<Int32>(capacity: 128)
+
+    /// Bytes held by the three stacks.
+    var allocatedBytes: Int { bytes.allocatedBytes + entries.allocatedBytes + slots.allocatedBytes }
+
+    /// Whether a stack holds more than `limit` bytes.
+    func hasGrown(past limit: Int) -> Bool {
+        bytes.allocatedBytes > limit || entries.allocatedBytes > limit || slots.allocatedBytes > limit
+    }
+
+    /// Reallocates at their resting sizes the stacks that have grown past `limit` bytes.
+    func shrink(above limit: Int) {
+        bytes.shrink(above: limit)
+        entries.shrink(above: limit)
+        slots.shrink(above: limit)
+    }
+
+    deinit {
+        bytes.deallocate()
+        entries.deallocate()
+        slots.deallocate()
     }
 }

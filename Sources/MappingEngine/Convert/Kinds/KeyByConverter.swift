@@ -1,59 +1,61 @@
 /// `map<Model>` with `keyBy: id`: an array of objects becomes a map from each object's key to
 /// the object, in the array's order; two objects with one key are `duplicate_key`, naming both
 /// indexes (SPEC §9, reshaping).
-final class KeyByConverter: ValueConverter {
+final class KeyByConverter: KeyedList {
     /// The element model's converter.
     let element: ElementSpec
     let key: KeyField
     /// `minItems`/`maxItems`, counted in entries.
     let entries: CountLimits
+    /// Whether `element` converts the key's model, so an item's key is read where it was written.
+    let direct: Bool
 
     init(element: ElementSpec, key: KeyField, entries: CountLimits) {
         self.element = element
         self.key = key
         self.entries = entries
+        direct = key.converts(element)
     }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
-        let entry = ctx.document[node]
-        guard entry.kind == .array else {
-            ctx.typeMismatch(node, expected: "array of objects keyed by '\(key.name)'")
-            return false
-        }
-        var seen = ElementKeys(expected: Int(entry.length))
-        ctx.out.byte(UInt8(ascii: "{"))
-        var ok = true
-        var written = 0
-        var child = node + 1
-        for index in 0..<Int(entry.length) {
-            let start = ctx.out.count
-            if written > 0 { ctx.out.byte(UInt8(ascii: ",")) }
-            let mark = ctx.issues.count
-            let keyStart = ctx.out.count
-            var keyed = key.write(of: child, &ctx) == .written
-            if keyed {
-                ctx.out.quoteKey(from: keyStart)
-                let earlier = ctx.out.withBytes { seen.earlierIndex(of: UnsafeBufferPointer(rebasing: $0[keyStart...]), inserting: index) }
-                if let earlier {
-                    let text = ctx.out.withBytes { String(decoding: $0[keyStart...], as: UTF8.self) }
-                    let before = ctx.issues.count
-                    ctx.fail(.duplicateKey, "key \(text) at index \(index) duplicates index \(earlier)", node: key.valueNode(in: child, ctx))
-                    if ctx.issues.count > before { ctx.locate(since: before, out: .key(key.name), input: key.inputPath) }
-                    keyed = false
-                }
+        convertMap(node, of: "objects keyed by '\(key.name)'", entries: entries, &ctx)
+    }
+
+    /// Writes `"key":object`. The object is written first and its key, read where the object
+    /// wrote it (`WrittenKey`), copied in front of it; only an object that wrote no key has it
+    /// found and converted again (`KeyField.write`). A duplicate key is an item's error like any
+    /// other: with `onItemError: drop` the later item goes and the first stays.
+    func convertItem<Recovery: ItemRecovery>(_ item: Int, index: Int, keys: inout ElementKeys, _ state: inout Void,
+                                             _ walk: inout ElementWalk<Recovery>, _ ctx: inout ConversionContext) {
+        let step = walk.begin(&ctx)
+        let first = KeyErrorsFirst(ctx)
+        let (converted, written) = key.convertElement(item, element, direct: direct, &ctx)
+        var keyText: Range<Int>?
+        if let written {
+            keyText = ctx.out.insertKey(copying: written, before: step.value)
+        } else {
+            // Found again, converted after the element, and moved in front of it.
+            let elementEnd = ctx.out.count
+            var found = false
+            first.report(since: step, &ctx) { found = key.write(of: item, &$0) == .written }
+            if found {
+                ctx.out.quoteKey(from: elementEnd)
+                keyText = step.value..<(step.value &+ ctx.out.count &- elementEnd)
+                ctx.out.byte(UInt8(ascii: ":"))
+                ctx.out.moveTail(from: elementEnd, before: step.value)
             }
-            ctx.out.byte(UInt8(ascii: ":"))
-            let converted = ctx.convertElement(child, element)
-            if ctx.issues.count > mark { ctx.locate(since: mark, out: .index(index), input: [.index(index)]) }
-            if keyed && converted {
-                written += 1
+        }
+        var keyed = keyText != nil
+        var remembered = false
+        if let keyText {
+            if let earlier = ctx.out.withBytes({ keys.earlierIndex(of: UnsafeBufferPointer(rebasing: $0[keyText]), inserting: index) }) {
+                first.report(since: step, &ctx) { key.reportDuplicate(.duplicateKey, "key", at: index, of: earlier, key: keyText, in: item, &$0) }
+                keyed = false
             } else {
-                ctx.out.rewind(to: start)
-                ok = false
+                remembered = true
             }
-            child = Int(ctx.document[child].end)
         }
-        ctx.out.byte(UInt8(ascii: "}"))
-        return entries.check(written, unit: "entries", node: node, &ctx) && ok
+        if walk.end(step, converted: keyed && converted, &ctx) && remembered { keys.forgetLast() }
+        if ctx.issues.count > step.issues { ctx.locate(since: step.issues, out: .index(index), input: [.index(index)]) }
     }
 }

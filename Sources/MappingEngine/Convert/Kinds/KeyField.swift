@@ -1,6 +1,7 @@
 /// The property of a list element's model whose converted value keys the list (`keyBy`,
-/// `uniqueBy`): found in each element object where the model finds it, and converted by the
-/// property's own converter, so `"7"` and `7` are one key of an `int64` field.
+/// `uniqueBy`): converted by the property's own converter, so `"7"` and `7` are one key of an
+/// `int64` field. Read where the element wrote it (`WrittenKey`); found in the element object
+/// where the model finds it and converted again (`write`) when the element wrote none.
 struct KeyField: @unchecked Sendable {
     // The model is kept alive by the referring model's `MetaGroup`, as a `ModelConverter`'s is.
     /// The element model; filled by the compiler before any conversion, so read at run time.
@@ -66,6 +67,16 @@ struct KeyField: @unchecked Sendable {
 }
 
 extension KeyField {
+    /// Reports that the key written at `key` repeats the key of the item at `earlier`
+    /// (`duplicate_key`, `duplicate_item`), at the key of the item at `node`.
+    func reportDuplicate(_ code: ErrorCode, _ noun: String, at index: Int, of earlier: Int, key: Range<Int>, in node: Int,
+                         _ ctx: inout ConversionContext) {
+        let text = ctx.out.withBytes { String(decoding: $0[key], as: UTF8.self) }
+        let before = ctx.issues.count
+        ctx.fail(code, "\(noun) \(text) at index \(index) duplicates index \(earlier)", node: valueNode(in: node, ctx))
+        if ctx.issues.count > before { ctx.locate(since: before, out: .key(name), input: inputPath) }
+    }
+
     /// The key's value node in the element object at `node`, where the model finds it; nil when absent.
     func valueNode(in node: Int, _ ctx: borrowing ConversionContext) -> Int? {
         guard ctx.document[node].kind == .object else { return nil }

@@ -10,6 +10,10 @@ final class MapConverter: ValueConverter {
     }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
+        element.drops ? convert(node, DroppingItems.self, &ctx) : convert(node, FailingItems.self, &ctx)
+    }
+
+    private func convert<Recovery: ItemRecovery>(_ node: Int, _: Recovery.Type, _ ctx: inout ConversionContext) -> Bool {
         let entry = ctx.document[node]
         guard entry.kind == .object else {
             ctx.typeMismatch(node, expected: "object")
@@ -17,8 +21,7 @@ final class MapConverter: ValueConverter {
         }
         let shadowed = MapConverter.shadowedKeys(of: node, ctx.document)
         ctx.out.byte(UInt8(ascii: "{"))
-        var ok = true
-        var written = 0
+        var walk = ElementWalk<Recovery>()
         var key = node + 1
         for _ in 0..<Int(entry.length) {
             let value = key + 1
@@ -26,30 +29,19 @@ final class MapConverter: ValueConverter {
                 key = Int(ctx.document[value].end)
                 continue
             }
-            let start = ctx.out.count
-            if written > 0 { ctx.out.byte(UInt8(ascii: ",")) }
-            written += 1
+            let step = walk.begin(&ctx)
             ctx.out.string(ctx.document, key)
             ctx.out.byte(UInt8(ascii: ":"))
-            let mark = ctx.issues.count
-            if !ctx.convertElement(value, element) {
-                if ctx.leftOut {
-                    // Dropped (`onItemError: drop`): its key and separator go too.
-                    ctx.leftOut = false
-                    ctx.out.rewind(to: start)
-                    written -= 1
-                } else {
-                    ok = false
-                }
-            }
-            if ctx.issues.count > mark {
+            // Dropped (`onItemError: drop`): its key and separator go too.
+            walk.end(step, converted: ctx.convertElement(value, element), &ctx)
+            if ctx.issues.count > step.issues {
                 let name = PathComponent.key(ctx.document.decodedString(key))
-                ctx.locate(since: mark, out: name, input: [name])
+                ctx.locate(since: step.issues, out: name, input: [name])
             }
             key = Int(ctx.document[value].end)
         }
         ctx.out.byte(UInt8(ascii: "}"))
-        return entries.check(written, unit: "entries", node: node, &ctx) && ok
+        return entries.check(walk.written, unit: "entries", node: node, &ctx) && walk.ok
     }
 
     /// Key nodes that a later member with the same key overrides: the last one wins, as in models.

@@ -4,7 +4,7 @@
 /// A name is a string; in lax mode a number or boolean is taken as its literal text, as a
 /// `string` property takes it. Two items with one name are `duplicate_key`, naming both
 /// indexes; an item without a value gives null where T is nullable and is `missing` elsewhere.
-final class PairsConverter: ValueConverter {
+final class PairsConverter: KeyedList {
     let element: ElementSpec
     /// Where an item holds its name and its value.
     let name: Lookup
@@ -23,61 +23,25 @@ final class PairsConverter: ValueConverter {
     }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {
-        let entry = ctx.document[node]
-        guard entry.kind == .array else {
-            ctx.typeMismatch(node, expected: "array of name/value objects")
-            return false
-        }
-        var seen = ElementKeys(expected: Int(entry.length))
-        ctx.out.byte(UInt8(ascii: "{"))
-        var ok = true
-        var written = 0
-        var item = node + 1
-        for index in 0..<Int(entry.length) {
-            let start = ctx.out.count
-            if written > 0 { ctx.out.byte(UInt8(ascii: ",")) }
-            if convertPair(item, index: index, seen: &seen, &ctx) {
-                written += 1
-            } else {
-                ctx.out.rewind(to: start)
-                ok = false
-            }
-            item = Int(ctx.document[item].end)
-        }
-        ctx.out.byte(UInt8(ascii: "}"))
-        return entries.check(written, unit: "entries", node: node, &ctx) && ok
+        convertMap(node, of: "name/value objects", entries: entries, &ctx)
     }
 
-    /// Writes one item as `"name":value`; false after reporting what is wrong with it. A name's
-    /// errors are at the item (`/3/name`); a value's at its entry in the output (`/color`) and
-    /// at the item in the input (`/3/value`).
-    private func convertPair(_ item: Int, index: Int, seen: inout ElementKeys, _ ctx: inout ConversionContext) -> Bool {
-        let mark = ctx.issues.count
-        guard ctx.document[item].kind == .object else {
-            ctx.typeMismatch(item, expected: "object")
+    /// Writes one item as `"name":value`, or reports what is wrong with it. A name's errors are
+    /// at the item (`/3/name`); a value's at its entry in the output (`/color`) and at the item
+    /// in the input (`/3/value`). A dropped item's warning is where its errors would be: at the
+    /// item when its name failed (a duplicate name among them: the first item stays), else at
+    /// its entry.
+    func convertItem<Recovery: ItemRecovery>(_ item: Int, index: Int, keys seen: inout ElementKeys, _ state: inout Void,
+                                             _ walk: inout ElementWalk<Recovery>, _ ctx: inout ConversionContext) {
+        let step = walk.begin(&ctx)
+        let mark = step.issues
+        guard let outKey = convertName(item, index: index, seen: &seen, at: step.value, &ctx) else {
+            walk.end(step, converted: false, &ctx)
             if ctx.issues.count > mark { ctx.locate(since: mark, out: .index(index), input: [.index(index)]) }
-            return false
+            return
         }
-        let keyStart = ctx.out.count
-        var named = false
-        if let nameNode = name.resolve(in: ctx.document, from: item) {
-            if nameText.convert(nameNode, &ctx) {
-                if let earlier = ctx.out.withBytes({ seen.earlierIndex(of: UnsafeBufferPointer(rebasing: $0[keyStart...]), inserting: index) }) {
-                    let text = ctx.out.withBytes { String(decoding: $0[keyStart...], as: UTF8.self) }
-                    ctx.fail(.duplicateKey, "key \(text) at index \(index) duplicates index \(earlier)", node: nameNode)
-                } else {
-                    named = true
-                }
-            }
-        } else {
-            ctx.fail(.missing, "the pair has no name", node: nil)
-        }
-        if ctx.issues.count > mark {
-            ctx.locate(since: mark, along: name.inputPath)
-            ctx.locate(since: mark, out: .index(index), input: [.index(index)])
-        }
-        guard named else { return false }
-        let outKey = PathComponent.key(ctx.out.withBytes { String(decoding: $0[(keyStart + 1)..<($0.count - 1)], as: UTF8.self) })
+        // The name's own issues (coercions under `explain`) are at the item.
+        if ctx.issues.count > mark { ctx.locate(since: mark, out: .index(index), input: [.index(index)]) }
         ctx.out.byte(UInt8(ascii: ":"))
         let valueMark = ctx.issues.count
         let converted: Bool
@@ -90,7 +54,36 @@ final class PairsConverter: ValueConverter {
             ctx.fail(.missing, "the pair has no value", node: nil)
             converted = false
         }
-        if ctx.issues.count > valueMark { ctx.locate(since: valueMark, out: outKey, input: [.index(index)] + value.inputPath) }
-        return converted
+        let dropped = walk.end(step, converted: converted, &ctx)
+        if dropped { seen.forgetLast() }
+        let located = dropped ? mark : valueMark
+        if ctx.issues.count > located { ctx.locate(since: located, out: outKey, input: [.index(index)] + value.inputPath) }
+    }
+
+    /// Writes the item's name at `start` and remembers it; nil after reporting why the item has
+    /// none (not an object, no name, a name that does not convert or repeats an earlier one),
+    /// along the name's path inside the item.
+    private func convertName(_ item: Int, index: Int, seen: inout ElementKeys, at start: Int, _ ctx: inout ConversionContext) -> PathComponent? {
+        let mark = ctx.issues.count
+        guard ctx.document[item].kind == .object else {
+            ctx.typeMismatch(item, expected: "object")
+            return nil
+        }
+        var named = false
+        if let nameNode = name.resolve(in: ctx.document, from: item) {
+            if nameText.convert(nameNode, &ctx) {
+                if let earlier = ctx.out.withBytes({ seen.earlierIndex(of: UnsafeBufferPointer(rebasing: $0[start...]), inserting: index) }) {
+                    let text = ctx.out.withBytes { String(decoding: $0[start...], as: UTF8.self) }
+                    ctx.fail(.duplicateKey, "key \(text) at index \(index) duplicates index \(earlier)", node: nameNode)
+                } else {
+                    named = true
+                }
+            }
+        } else {
+            ctx.fail(.missing, "the pair has no name", node: nil)
+        }
+        if ctx.issues.count > mark { ctx.locate(since: mark, along: name.inputPath) }
+        guard named else { return nil }
+        return .key(ctx.out.withBytes { String(decoding: $0[(start + 1)..<($0.count - 1)], as: UTF8.self) })
     }
 }

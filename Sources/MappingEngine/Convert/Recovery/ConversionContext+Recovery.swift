@@ -45,13 +45,4 @@ extension ConversionContext {
         if warningCount <= maxErrors { issues.append(warning) }
         return true
     }
-
-    /// Records a null element that its container drops (`onItemError: drop`) instead of
-    /// failing with `null_not_allowed`.
-    mutating func dropNull(_ node: Int) {
-        warningCount += 1
-        guard warningCount <= maxErrors else { return }
-        issues.append(Issue(kind: .warning(RecoveredError(action: .dropped, code: ErrorCode.nullNotAllowed.rawValue, below: [])),
-                            message: "null is not allowed here", input: document.text(node, limit: 100)))
-    }
 }

@@ -1,0 +1,124 @@
+/// A rule that can be decided on its fields' text, without a CEL value: `has()` of `self`'s
+/// fields, a bool field, comparisons between number, string or bool fields and literals, and
+/// `&&`, `||`, `!` over those — SPEC §8's common rules (`self.min <= self.max`,
+/// `has(self.email) || has(self.phone)`, `self.qty > 0`).
+///
+/// Made at load from the parsed expression, beside its plan; the engine decides it on the
+/// converted text and charges the steps the plan's closures would (`steps` and sizes as they
+/// do). Nothing in this fragment can fail once the fields it reads by value are present, which
+/// the engine checks first; where a value is in a form the engine does not read on its text,
+/// the program runs instead, so the two always agree.
+public indirect enum CELPredicate: Sendable {
+    /// `has(self.f)`.
+    case has(field: Int)
+    /// `self.f` of type bool, as the condition itself.
+    case flag(field: Int)
+    case compare(CELComparison)
+    case and(CELPredicate, CELPredicate)
+    case or(CELPredicate, CELPredicate)
+    case not(CELPredicate)
+
+    /// `expr` as a predicate over the fields of the object variable of `environment`, or nil
+    /// when it is not in the fragment.
+    static func make(_ expr: CELExpr, in environment: CELEnvironment) -> CELPredicate? {
+        guard let object = objectVariable(in: environment) else { return nil }
+        return make(expr, object.slot, object.type)
+    }
+
+    private static func make(_ expr: CELExpr, _ slot: Int, _ object: CELObjectType) -> CELPredicate? {
+        switch expr.kind {
+        case .select(let operand, let field, let test):
+            guard case .ident("self") = operand.kind, let index = object.index(of: field) else { return nil }
+            if test { return .has(field: index) }
+            return object.fields[index].type == .bool ? .flag(field: index) : nil
+        case .call(let name, nil, let args):
+            switch (name, args.count) {
+            case ("_&&_", 2):
+                guard let left = make(args[0], slot, object), let right = make(args[1], slot, object) else { return nil }
+                return .and(left, right)
+            case ("_||_", 2):
+                guard let left = make(args[0], slot, object), let right = make(args[1], slot, object) else { return nil }
+                return .or(left, right)
+            case ("!_", 1):
+                return make(args[0], slot, object).map(CELPredicate.not)
+            default:
+                guard args.count == 2, let relation = CELComparison.relations[name] else { return nil }
+                return CELComparison(relation, args[0], args[1], object).map(CELPredicate.compare)
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The object-typed variable rules see as `self`: its slot and type.
+    private static func objectVariable(in environment: CELEnvironment) -> (slot: Int, type: CELObjectType)? {
+        guard let slot = environment.slot(of: "self"), case .object(let type) = environment.variables[slot].type else { return nil }
+        return (slot, type)
+    }
+}
+
+/// `x op y` between two operands of one kind, at least one a field of `self`.
+public struct CELComparison: Sendable {
+    public enum Kind: Sendable {
+        /// int, uint or decimal, compared by value as CEL compares across them.
+        case number
+        /// By code points, which is UTF-8's byte order.
+        case string
+        /// `false` before `true`.
+        case bool
+    }
+
+    public enum Operand: Sendable {
+        case field(Int)
+        /// A number's digits, a string's UTF-8, or `true`/`false`.
+        case literal([UInt8])
+    }
+
+    public let kind: Kind
+    public let left: Operand
+    public let right: Operand
+    /// The steps the plan charges whatever the values: the comparison and its operands.
+    public let steps: Int
+    public let relation: CELRelation
+
+    static let relations: [String: CELRelation] = [
+        "_==_": .equal, "_!=_": .notEqual, "_<_": .less, "_<=_": .lessOrEqual, "_>_": .greater, "_>=_": .greaterOrEqual,
+    ]
+
+    /// Beyond `steps`, the plan charges a string operand's size, 1 a 16 bytes, when the left
+    /// value is a string (`charge(sizeOf:)`); numbers in the fragment cost nothing more (the
+    /// engine leaves a decimal too long to be held inline to the program).
+
+    init?(_ relation: CELRelation, _ left: CELExpr, _ right: CELExpr, _ object: CELObjectType) {
+        guard let (leftKind, leftOperand) = CELComparison.operand(left, object),
+              let (rightKind, rightOperand) = CELComparison.operand(right, object),
+              leftKind == rightKind
+        else { return nil }
+        if case .literal = leftOperand, case .literal = rightOperand { return nil }
+        kind = leftKind
+        self.left = leftOperand
+        self.right = rightOperand
+        self.relation = relation
+        // The plan's comparison with a literal on the right holds the literal and charges 2;
+        // otherwise 1, and each operand is a step of 1 (a field read or a constant).
+        if case .literal = rightOperand { steps = 2 + 1 } else { steps = 1 + 1 + 1 }
+    }
+
+    private static func operand(_ expr: CELExpr, _ object: CELObjectType) -> (Kind, Operand)? {
+        switch expr.kind {
+        case .select(let operand, let field, test: false):
+            guard case .ident("self") = operand.kind, let index = object.index(of: field) else { return nil }
+            switch object.fields[index].type {
+            case .int, .uint, .decimal: return (.number, .field(index))
+            case .string: return (.string, .field(index))
+            case .bool: return (.bool, .field(index))
+            default: return nil
+            }
+        case .literal(.int(let value)): return (.number, .literal(Array(String(value).utf8)))
+        case .literal(.uint(let value)): return (.number, .literal(Array(String(value).utf8)))
+        case .literal(.string(let value)): return (.string, .literal(Array(value.utf8)))
+        case .literal(.bool(let value)): return (.bool, .literal(Array((value ? "true" : "false").utf8)))
+        default: return nil
+        }
+    }
+}
