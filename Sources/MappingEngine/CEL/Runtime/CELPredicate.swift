@@ -21,11 +21,11 @@ public indirect enum CELPredicate: Sendable {
     /// `expr` as a predicate over the fields of the object variable of `environment`, or nil
     /// when it is not in the fragment.
     static func make(_ expr: CELExpr, in environment: CELEnvironment) -> CELPredicate? {
-        guard let object = objectVariable(in: environment) else { return nil }
-        return make(expr, object.slot, object.type)
+        guard let slot = environment.slot(of: "self"), case .object(let object) = environment.variables[slot].type else { return nil }
+        return make(expr, object)
     }
 
-    private static func make(_ expr: CELExpr, _ slot: Int, _ object: CELObjectType) -> CELPredicate? {
+    private static func make(_ expr: CELExpr, _ object: CELObjectType) -> CELPredicate? {
         switch expr.kind {
         case .select(let operand, let field, let test):
             guard case .ident("self") = operand.kind, let index = object.index(of: field) else { return nil }
@@ -34,13 +34,13 @@ public indirect enum CELPredicate: Sendable {
         case .call(let name, nil, let args):
             switch (name, args.count) {
             case ("_&&_", 2):
-                guard let left = make(args[0], slot, object), let right = make(args[1], slot, object) else { return nil }
+                guard let left = make(args[0], object), let right = make(args[1], object) else { return nil }
                 return .and(left, right)
             case ("_||_", 2):
-                guard let left = make(args[0], slot, object), let right = make(args[1], slot, object) else { return nil }
+                guard let left = make(args[0], object), let right = make(args[1], object) else { return nil }
                 return .or(left, right)
             case ("!_", 1):
-                return make(args[0], slot, object).map(CELPredicate.not)
+                return make(args[0], object).map(CELPredicate.not)
             default:
                 guard args.count == 2, let relation = CELComparison.relations[name] else { return nil }
                 return CELComparison(relation, args[0], args[1], object).map(CELPredicate.compare)
@@ -48,12 +48,6 @@ public indirect enum CELPredicate: Sendable {
         default:
             return nil
         }
-    }
-
-    /// The object-typed variable rules see as `self`: its slot and type.
-    private static func objectVariable(in environment: CELEnvironment) -> (slot: Int, type: CELObjectType)? {
-        guard let slot = environment.slot(of: "self"), case .object(let type) = environment.variables[slot].type else { return nil }
-        return (slot, type)
     }
 }
 
