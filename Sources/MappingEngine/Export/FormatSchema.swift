@@ -2,21 +2,23 @@
 extension TextFormat {
     /// The JSON Schema keywords beside `"type": "string"` that describe the canonical output.
     ///
-    /// A standard `format` where one fits the output exactly; a `pattern` where none does:
-    /// `time` (JSON Schema's `time` is RFC 3339's `full-time`, which carries an offset; this
-    /// type's never does) and `cidr` (no standard format; the pattern gives the shape, the
-    /// converter the rest). `ip` is either family.
+    /// A `format` for every type, and a `pattern` beside it where validators may not know the
+    /// format: `time` is `time-local` of the OpenAPI format registry (JSON Schema's own `time`
+    /// is RFC 3339's `full-time`, which carries an offset; this type's never does), and `cidr`
+    /// is the format Kubernetes' OpenAPI validation knows (JSON Schema has none); the pattern
+    /// gives the shape to a validator that ignores unknown formats, the converter the rest.
+    /// `ip` is either family.
     var schemaKeywords: [JSONValue.Member] {
         switch self {
         case .localDate: [.init("format", .string("date"))]
-        case .time: [.init("pattern", .string(#"^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]{1,9})?$"#))]
+        case .time: [.init("format", .string("time-local")), .init("pattern", .string(#"^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]{1,9})?$"#))]
         case .duration: [.init("format", .string("duration"))]
         case .uuid: [.init("format", .string("uuid"))]
         case .email: [.init("format", .string("email"))]
         case .ipv4: [.init("format", .string("ipv4"))]
         case .ipv6: [.init("format", .string("ipv6"))]
         case .ip: [.init("anyOf", .array([.object([.init("format", .string("ipv4"))]), .object([.init("format", .string("ipv6"))])]))]
-        case .cidr: [.init("pattern", .string(#"^[0-9a-f:.]+/[0-9]{1,3}$"#))]
+        case .cidr: [.init("format", .string("cidr")), .init("pattern", .string(#"^[0-9a-f:.]+/[0-9]{1,3}$"#))]
         case .hostname: [.init("format", .string("hostname"))]
         }
     }

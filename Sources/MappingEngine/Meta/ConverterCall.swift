@@ -14,6 +14,9 @@ enum ConverterCall: @unchecked Sendable {
     /// the integer's own call between two quote bytes, with no call to the wrapper on the way,
     /// so the string form costs the number's plus the two bytes.
     case quotedInteger(Unmanaged<IntegerConverter>)
+    /// An integer with checks (`enum`, bounds) written as a string: the checked call between
+    /// the two quote bytes, the checks reading the digits as the number's form would.
+    case quotedChecked(Unmanaged<CheckedConverter>)
     case other(Unmanaged<ConverterCell>)
 
     /// The call for the converter `cell` holds.
@@ -29,6 +32,8 @@ enum ConverterCall: @unchecked Sendable {
             // The wrapper, which the cell keeps, keeps its integer converter.
             if let integer = quoted.inner as? IntegerConverter {
                 self = .quotedInteger(.passUnretained(integer))
+            } else if let checked = quoted.inner as? CheckedConverter {
+                self = .quotedChecked(.passUnretained(checked))
             } else {
                 self = .other(.passUnretained(cell))
             }
@@ -47,14 +52,16 @@ enum ConverterCall: @unchecked Sendable {
         case .model(let converter): converter._withUnsafeGuaranteedRef { $0.convert(node, &ctx) }
         case .checked(let converter): converter._withUnsafeGuaranteedRef { $0.convert(node, &ctx) }
         case .quotedInteger(let converter): ConverterCall.quoted(converter, node, &ctx)
+        case .quotedChecked(let converter): ConverterCall.quoted(converter, node, &ctx)
         case .other(let cell): cell._withUnsafeGuaranteedRef { $0.converter.convert(node, &ctx) }
         }
     }
 
-    /// The integer's digits between quotes; on failure the caller rewinds past the opening
+    /// The number's digits between quotes; on failure the caller rewinds past the opening
     /// quote with the rest.
     @inline(__always)
-    private static func quoted(_ converter: Unmanaged<IntegerConverter>, _ node: Int, _ ctx: inout ConversionContext) -> Bool {
+    private static func quoted<Converter: ValueConverter>(_ converter: Unmanaged<Converter>, _ node: Int,
+                                                          _ ctx: inout ConversionContext) -> Bool {
         ctx.out.byte(UInt8(ascii: "\""))
         guard converter._withUnsafeGuaranteedRef({ $0.convert(node, &ctx) }) else { return false }
         ctx.out.byte(UInt8(ascii: "\""))

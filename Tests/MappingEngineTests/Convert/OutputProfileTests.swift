@@ -139,6 +139,27 @@ import Testing
         #expect(try Self.convert(engine, #"{"id":11}"#, "C", profile: "js") == "enum_mismatch@/id<")
     }
 
+    /// Integers inside arrays, sets and maps are quoted by the element's own call, and one that
+    /// fails leaves no quote behind: its error is at its index or key, a dropped one is left out.
+    @Test func quotedElementsFailAndDropWhole() throws {
+        let engine = try EngineFixture.engine("""
+            L:
+              properties:
+                ids: array<uint64>
+                seen: set<int64>
+                by: map<int64>
+                kept: { type: array<uint64>, onItemError: drop }
+                tier: { type: uint64, maximum: 9 }
+            """)
+        #expect(try Self.convert(engine, #"{"ids":[18446744073709551615,"7"],"seen":[1,1,-2],"by":{"a":-9223372036854775808},"kept":[1,"x",2],"tier":3}"#,
+                                 "L", profile: "js")
+                == #"{"ids":["18446744073709551615","7"],"seen":["1","-2"],"by":{"a":"-9223372036854775808"},"kept":["1","2"],"tier":"3"}"#)
+        #expect(try Self.convert(engine, #"{"ids":[1,-1],"by":{"a":"x"},"tier":10}"#, "L", profile: "js")
+                == "out_of_range@/ids/1< invalid_number@/by/a< above_maximum@/tier<")
+        // Without the profile the same elements are numbers.
+        #expect(try Self.convert(engine, #"{"ids":[1,"7"],"tier":3}"#, "L", profile: nil) == #"{"ids":[1,7],"tier":3}"#)
+    }
+
     /// A nested model writes by its own `output:` and the request's profile.
     @Test func aNestedModelWritesByItsOwnBlock() throws {
         let engine = try EngineFixture.engine("""

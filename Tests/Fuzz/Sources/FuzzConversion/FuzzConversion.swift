@@ -34,13 +34,23 @@ private let names = engine.registry.names
 /// Each model in both modes: lax with `explain`, and strict.
 private let modes = [ConversionOptions(mode: .lax, explain: true), ConversionOptions(mode: .strict)]
 
+/// Each model compiled for each output profile the schemas serve (the built-in `js`, the
+/// bundled `mobile`), with the options `reverse` reads that profile's output with.
+private let profiled: [(name: String, profile: String, model: CompiledModel, options: OutputOptions)] = engine.profiles.flatMap { profile in
+    names.compactMap { name in
+        guard case .success(let model) = engine.model(named: name, profile: profile.name) else { return nil }
+        return (name, profile.name, model, profile.options)
+    }
+}
+
 // Reused across inputs, as the service reuses a thread's workspace.
 nonisolated(unsafe) private let workspace = Workspace()
 nonisolated(unsafe) private let tape = JSONTape()
 
 /// Converts arbitrary bytes with every shipped model, lax (explained) and strict, and checks
 /// each answer the way the service would send it: outputs and error lists are valid JSON, a
-/// second conversion of the same input answers the same, and an output maps back through `reverse`.
+/// second conversion of the same input answers the same, and an output maps back through `reverse`
+/// (under each output profile too, with that profile's options).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzConversion(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = UnsafeBufferPointer(start: data, count: size)
@@ -76,6 +86,21 @@ public func fuzzConversion(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 
             case .unknownModel(let unknown):
                 fatalError("registered model \(unknown) is unknown to the engine")
             }
+        }
+    }
+    for entry in profiled {
+        switch engine.convert(input, model: entry.model, options: ConversionOptions(mode: .lax), workspace: workspace) {
+        case .success(let success):
+            let output = Array(success.output)
+            FuzzCheck.validJSON(output, tape: tape, "output of \(entry.name) under the profile \(entry.profile)")
+            if case .malformed(let error) = engine.reverse(output, model: entry.name, profile: entry.options) {
+                fatalError("reverse of \(entry.name) under \(entry.profile) calls its own output malformed: \(error)")
+            }
+        case .failure(let errors):
+            FuzzCheck.require(!errors.isEmpty, "a failed conversion lists no error")
+            FuzzCheck.validJSON(ResultJSON.errors(errors, schema: entry.name).jsonBytes, tape: tape, "error list of \(entry.name)")
+        case .malformed, .unknownModel:
+            return 0
         }
     }
     return 0
