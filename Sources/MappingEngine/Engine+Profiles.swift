@@ -4,7 +4,7 @@ extension Engine {
     /// The profiles a request may pick: the built-in ones first, then the declared ones, each
     /// group sorted by name.
     public var profiles: [OutputProfile] {
-        registry.profiles.values.sorted { ($0.isBuiltIn ? 0 : 1, $0.name) < ($1.isBuiltIn ? 0 : 1, $1.name) }
+        registry.listedProfiles
     }
 
     /// The profile named `name` that the served registry has, built in or declared; nil for none.

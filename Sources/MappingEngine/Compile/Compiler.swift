@@ -250,7 +250,9 @@ struct Compiler {
     /// tries its example values through it.
     mutating func scalarConverter(_ kind: TypeRef.Kind, _ property: PropertyDefinition, in model: ResolvedModel) -> any ValueConverter {
         let output = outputOptions(property, in: model)
-        let base = dateConverter(kind, property, output) ?? ZonedDateConverter.make(kind, property)
+        // A date keeps its offset when its options say `rfc3339-offset`; in a union's branch,
+        // which has no date option, when the property says `keepOffset: true`.
+        let base = ZonedDateConverter.make(kind, property, keepsOffset: output.date.map { $0 == .rfc3339Offset } ?? property.keepOffset)
             ?? Compiler.plainConverter(kind, strict: property.strict, formats: property.formats)
         var converter = base
         if let values = property.values {

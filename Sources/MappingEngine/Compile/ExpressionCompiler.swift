@@ -107,12 +107,14 @@ struct ExpressionCompiler {
             guard let program = program(rule.rule, self: .object(object.type), named: "rule \(index + 1)", in: model, expecting: .bool) else { continue }
             var outPath = ExpressionCompiler.components(of: rule.path ?? "")
             var inPath = outPath
-            if case .key(let name)? = outPath.first, let property = properties.first(where: { $0.name == name }) {
-                inPath = property.inputPath + outPath.dropFirst()
-            }
-            // The error's path names the property as it is written (a profile's key style).
+            // The rule names the property as declared; its compiled meta goes by its output name
+            // (a profile's key style), which the error's path takes, and knows where it reads.
             if case .key(let name)? = outPath.first, let declared = model.properties.first(where: { $0.name == name }) {
-                outPath[0] = .key(OutputNames.name(of: declared, in: model, profile: profile))
+                let written = OutputNames.name(of: declared, in: model, profile: profile)
+                outPath[0] = .key(written)
+                if let property = properties.first(where: { $0.name == written }) {
+                    inPath = property.inputPath + inPath.dropFirst()
+                }
             }
             rules.append(.init(program: program, code: rule.code, message: rule.message ?? "rule does not hold: \(rule.rule)",
                                outPath: outPath, inPath: inPath))

@@ -30,21 +30,6 @@ extension Compiler {
         OutputNames.name(of: property, in: model, profile: profile)
     }
 
-    /// The converter of a `date` whose options name its form, before its checks; nil when no
-    /// option does, and the date's converter is the one its own options pick.
-    func dateConverter(_ kind: TypeRef.Kind, _ property: PropertyDefinition, _ options: OutputOptions) -> (any ValueConverter)? {
-        guard kind == .date, let form = options.date else { return nil }
-        let keepsOffset = form == .rfc3339Offset
-        guard keepsOffset || property.timezone != nil else {
-            return Compiler.plainConverter(.date, strict: property.strict, formats: property.formats)
-        }
-        let formats = property.formats ?? DateFormat.defaults
-        return ZonedDateConverter(formats: formats,
-                                  numbersAreNatural: property.formats?.contains { [.epoch, .epochSeconds, .epochMillis].contains($0) } ?? false,
-                                  strict: property.strict, zone: property.timezone.flatMap(ZoneRules.init(identifier:)),
-                                  keepsOffset: keepsOffset)
-    }
-
     /// `converter` (a scalar's, with its checks) in the wire form its options ask: digits in
     /// quotes, or a date rewritten as epoch or HTTP text; `converter` itself otherwise.
     func outputForm(of converter: any ValueConverter, _ kind: TypeRef.Kind, _ options: OutputOptions) -> any ValueConverter {

@@ -49,6 +49,12 @@ extension Compiler {
         if !Compiler.isScalarKey(key.type.kind) {
             fail(model, property.name, "\(option): '\(name).\(field)' is '\(key.type)', not a scalar type a key can be")
         }
+        // A key that recovered (left out, null, its default) would key the item by something
+        // the input did not say: an item whose key fails is the list's to recover from, by
+        // `onItemError` on this property.
+        if key.onError != .fail {
+            fail(model, property.name, "\(option): '\(name).\(field)' keys the items and cannot recover (onError: \(key.onError.rawValue)); use onItemError: drop on '\(property.name)'")
+        }
     }
 
     /// Whether values of `kind` can key a list: scalars, whose output is one literal.

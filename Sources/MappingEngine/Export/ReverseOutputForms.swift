@@ -1,7 +1,8 @@
 /// Undoes output options before a reverse mapping (SPEC §10: `/reverse` accepts both forms):
 /// one object of a model, its members renamed back from their output keys to the properties'
 /// names, numbers written as strings made numbers again, dates in the epoch or HTTP form the
-/// options write made RFC 3339, and a required nullable property that `nulls: omit` left out made null again.
+/// options write made RFC 3339, and a nullable property that `nulls: omit` left out made null
+/// again where only a null can have been left out (it is required, or has a default).
 ///
 /// Number strings are taken for every integer width and for decimals under any options, so a
 /// client can send back what the `js` profile gave it without saying so. Nested models are left to their own turn:
@@ -32,8 +33,10 @@ struct ReverseOutputForms {
             return .init(found.property.name, scalar(member.value, found.property.type, options(found.property, found.model)))
         }
         let present = Set(result.map(\.key))
-        for property in model.properties where !present.contains(property.name) && property.type.nullable && model.isRequired(property)
-            && options(property, model).nulls == .omit {
+        // Left out under `nulls: omit`, such a property was null: missing, it would have been
+        // written (as its default) or refused (required).
+        for property in model.properties where !present.contains(property.name) && property.type.nullable && property.compute == nil
+            && (model.isRequired(property) || property.defaultValue != nil) && options(property, model).nulls == .omit {
             result.append(.init(property.name, .null))
         }
         return .object(result)

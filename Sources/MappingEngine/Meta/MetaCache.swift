@@ -6,9 +6,12 @@ import Synchronization
 ///
 /// Every model of the served registry is in the table before the registry is served:
 /// `SchemaPipeline` compiles a change first, then swaps the registry and the table together.
-/// A lookup of a registered model is therefore always a hit and nothing is ever compiled on a
-/// request path; no lookup can fall between a swap's registry and its table, so there is no
-/// miss to build lazily and no single flight to run. One semaphore guards the registry, the
+/// A lookup of a registered model without an output profile is therefore always a hit and
+/// compiles nothing on a request path; no lookup can fall between a swap's registry and its
+/// table, so there is no miss to build lazily and no single flight to run. A model written
+/// for an output profile (`?profile=NAME`) is the exception: it is compiled on the first
+/// request for the pair after a change, into the table swapped with the registry
+/// (`ProfiledMetas`), and is not counted in `Stats`. One semaphore guards the registry, the
 /// table and the counters; it is held only to look up and to swap, never while compiling.
 public final class MetaCache: @unchecked Sendable {
     /// Counters for `/stats`.

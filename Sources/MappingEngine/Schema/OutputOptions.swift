@@ -34,9 +34,6 @@ public struct OutputOptions: Sendable, Hashable {
     /// Whether null members are written or left out.
     public enum NullForm: String, Sendable, CaseIterable { case keep, omit }
 
-    /// Whether no option is set.
-    public var isEmpty: Bool { self == OutputOptions() }
-
     /// These options, with every option they leave unset taken from `base`.
     public func laid(over base: OutputOptions) -> OutputOptions {
         OutputOptions(int64: int64 ?? base.int64, uint64: uint64 ?? base.uint64, decimal: decimal ?? base.decimal,

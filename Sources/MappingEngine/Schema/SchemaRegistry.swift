@@ -18,17 +18,24 @@ public struct SchemaRegistry: Sendable {
     /// The files the models were read from, sorted by file; empty for a registry built from
     /// definitions alone.
     public let sources: [SchemaSource]
-    /// A digest of every model's name and version (16 hex digits): equal on every replica that
-    /// serves the same models, whatever the files are called.
+    /// A digest of every model's name and version and of every declared output profile
+    /// (16 hex digits): equal on every replica that serves the same models and profiles,
+    /// whatever the files are called. What is cached per registry (the OpenAPI documents) is
+    /// cached by it.
     public let digest: String
     /// The limits it was loaded under; compiling reads `ruleCost` from them.
     public private(set) var limits = RegistryLimits.default
     /// The output profiles a request may pick, by name: the built-in ones and those the files
     /// declare under `$profiles`.
-    public private(set) var profiles = Dictionary(uniqueKeysWithValues: OutputProfile.builtIn.map { ($0.name, $0) })
+    public let profiles: [String: OutputProfile]
+    /// `profiles` as they are listed (`GET /profiles`, the OpenAPI `profile` choices): the
+    /// built-in ones first, then the declared ones by name.
+    public let listedProfiles: [OutputProfile]
 
     /// A registry without models, served before the first load.
-    public static var empty: SchemaRegistry { SchemaRegistry(definitions: [:], models: [:], sources: []) }
+    public static var empty: SchemaRegistry {
+        SchemaRegistry(definitions: [:], models: [:], sources: [], profiles: Dictionary(uniqueKeysWithValues: OutputProfile.builtIn.map { ($0.name, $0) }))
+    }
 
     /// Resolves and cross-checks definitions from any number of files, listing every mistake;
     /// `sources` are the files they were decoded from. Over `limits` (models, properties,
@@ -67,20 +74,34 @@ public struct SchemaRegistry: Sendable {
         resolver.resolveAll()
         errors += resolver.errors
         guard errors.isEmpty else { throw SchemaErrors(errors) }
-        self.init(definitions: definitions, models: resolver.models, sources: sources.sorted { $0.file < $1.file })
+        self.init(definitions: definitions, models: resolver.models, sources: sources.sorted { $0.file < $1.file }, profiles: profiles)
         self.limits = limits
-        self.profiles = profiles
     }
 
-    private init(definitions: [String: ModelDefinition], models: [String: ResolvedModel], sources: [SchemaSource]) {
+    private init(definitions: [String: ModelDefinition], models: [String: ResolvedModel], sources: [SchemaSource],
+                 profiles: [String: OutputProfile]) {
         self.definitions = definitions
         self.models = models
         self.sources = sources
+        self.profiles = profiles
+        listedProfiles = profiles.values.sorted { ($0.isBuiltIn ? 0 : 1, $0.name) < ($1.isBuiltIn ? 0 : 1, $1.name) }
         let now = Date()
         names = models.keys.sorted()
         loadedAt = now
         loadTimes = Dictionary(uniqueKeysWithValues: models.keys.map { ($0, now) })
-        digest = ContentHash.hex(of: Array(names.map { "\($0) \(models[$0]?.version ?? "")\n" }.joined().utf8))
+        // A declared profile's line starts with `$`, which no model name does; with none declared
+        // the digest is the models' alone.
+        let declared = listedProfiles.filter { !$0.isBuiltIn }
+            .map { "$\($0.name) \($0.options.members.map { "\($0.name)=\($0.value)" }.joined(separator: " "))\n" }
+        digest = ContentHash.hex(of: Array((names.map { "\($0) \(models[$0]?.version ?? "")\n" } + declared).joined().utf8))
+    }
+
+    /// The options of the output profile `name` asks for: none for nil, and
+    /// `.unknownProfile` for a name neither built in nor declared.
+    public func outputOptions(profile name: String?) throws(ModelLookupError) -> OutputOptions {
+        guard let name else { return OutputOptions() }
+        guard let profile = profiles[name] else { throw .unknownProfile(name) }
+        return profile.options
     }
 
     /// The models whose definitions differ from `old`'s, each list sorted.

@@ -17,8 +17,8 @@ struct ConversionOperations {
 
     /// The model's components: its output (JSON Schema from the engine's exporter), its output
     /// under each of `profiles`, and its input.
-    static func components(of model: String, in registry: SchemaRegistry, profile: OutputOptions = OutputOptions(),
-                           profiles: [OutputProfile] = []) -> [(name: String, schema: JSONValue)] {
+    static func components(of model: String, in registry: SchemaRegistry, profile: OutputOptions,
+                           profiles: [OutputProfile]) -> [(name: String, schema: JSONValue)] {
         var components: [(name: String, schema: JSONValue)] = []
         if let output = JSONSchemaExporter(registry: registry, profile: profile).component(for: model, reference: { APISchemas.pointer(ConversionOperations.output($0)) }) {
             components.append((ConversionOperations.output(model), output))

@@ -3,14 +3,14 @@ import MappingEngine
 /// The service described as OpenAPI 3.1: every route with its options, bodies and answers, and
 /// every registered model's output (`{Model}`) and input (`{Model}-Input`) as components.
 enum ServiceAPI {
-    /// The document for the models of `registry`; its version is the registry's digest, so two
-    /// replicas serving the same models serve the same document.
+    /// The document for the models and profiles of `registry`; its version is the registry's
+    /// digest, so two replicas serving the same models and profiles serve the same document.
     /// Under an output profile (`?profile=NAME`) every `{Model}` component describes what that
     /// profile writes; without one, `{Model}.{profile}` describes what each profile writes.
-    static func document(for registry: SchemaRegistry, profile: OutputProfile? = nil) -> OpenAPIDocument {
+    static func document(for registry: SchemaRegistry, profile: OutputProfile?) -> OpenAPIDocument {
         var components = APIComponents.components
         components.schemas = APISchemas.all
-        let profiles = registry.profiles.values.sorted { $0.name < $1.name }
+        let profiles = registry.listedProfiles
         components.parameters.append((ProfileParameter.name, ProfileParameter.parameter(profiles, described: profile?.name)))
         let alternatives = profile == nil ? profiles : []
         return OpenAPIDocument(

@@ -29,7 +29,7 @@ struct BenchCommand: ParsableCommand {
         // Read once: an option's getter looks up generic metadata on every call, which would
         // be timed with each conversion.
         let model = document.schema
-        let profiled = try profile.profile.map { _ in try profile.model(document.schema, in: engine) }
+        let profiled = profile.profile == nil ? nil : try profile.model(model, in: engine)
         // Without a profile the model is looked up by name on every call, as a request's is.
         let convertOnce = { (bytes: UnsafeBufferPointer<UInt8>) in
             profiled.map { engine.convert(bytes, model: $0, workspace: workspace) } ?? engine.convert(bytes, model: model, workspace: workspace)
@@ -48,7 +48,8 @@ struct BenchCommand: ParsableCommand {
             return (parse, convert, outputSize)
         }
         guard let result else {
-            switch engine.convert(input, model: document.schema) {
+            // The first conversion's answer again, under the profile it was asked with.
+            switch input.withUnsafeBufferPointer({ convertOnce($0) }) {
             case .failure(let errors): throw Output.invalid(errors, schema: document.schema, pretty: document.pretty)
             case .malformed(let error): throw Output.malformed(error, pretty: document.pretty)
             case .unknownModel(let name): throw Output.unknownModel(name)

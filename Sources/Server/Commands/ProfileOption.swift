@@ -9,9 +9,11 @@ struct ProfileOption: ParsableArguments {
 
     /// The options of the profile named, laid over each model's own; none without `--profile`.
     func options(in engine: Engine) throws -> OutputOptions {
-        guard let profile else { return OutputOptions() }
-        guard let found = engine.outputProfile(named: profile) else { throw unknown(profile, in: engine) }
-        return found.options
+        do throws(ModelLookupError) {
+            return try engine.registry.outputOptions(profile: profile)
+        } catch {
+            throw unknown(profile ?? "", in: engine)
+        }
     }
 
     /// The model `name` compiled for the profile named, or as its schema says without `--profile`.

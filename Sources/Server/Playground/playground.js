@@ -417,15 +417,18 @@ const Playground = (() => {
   async function loadSchema() {
     const name = el.model.value;
     history.replaceState(null, '', `#model=${encodeURIComponent(name)}`);
-    // `GET /schemas/{Model}` is the model and its JSON Schema: opened in a tab of its own.
-    el.schemaLink.href = `/schemas/${encodeURIComponent(name)}`;
-    el.schemaLink.title = `GET /schemas/${name}: the model, inheritance resolved, and its output's JSON Schema`;
+    // `GET /schemas/{Model}` is the model and its JSON Schema (under the profile picked):
+    // opened in a tab of its own.
+    const query = profileQuery().toString();
+    const target = `/schemas/${encodeURIComponent(name)}${query ? `?${query}` : ''}`;
+    el.schemaLink.href = target;
+    el.schemaLink.title = `GET ${target}: the model, inheritance resolved, and its output's JSON Schema`;
     el.schemaLink.hidden = false;
     const example = offerExample(name);
     try {
-      const query = profileQuery().toString();
-      const response = await request('GET', `/schemas/${encodeURIComponent(name)}${query ? `?${query}` : ''}`);
-      if (name !== el.model.value) return;
+      const response = await request('GET', target);
+      // A later pick (of the model or the profile) has its own answer coming: this one is stale.
+      if (name !== el.model.value || query !== profileQuery().toString()) return;
       const schema = Json.field(response.json, 'jsonSchema');
       const model = Json.field(response.json, 'model');
       if (response.status !== 200 || !schema) throw new Error(describe(response));

@@ -102,13 +102,14 @@ struct ConversionRoute: Sendable {
     /// The upstream shape of a normalized document (200), or why it cannot be mapped back.
     func reverse(_ body: UnsafeBufferPointer<UInt8>, schema: String, head: RequestHead) -> HTTPResponse {
         let pretty: Bool
-        var profile = OutputOptions()
+        let profile: OutputOptions
         do throws(ServiceError) {
             let options = try options(head)
             pretty = options.pretty
-            if let name = options.profile {
-                guard let found = engine.outputProfile(named: name) else { throw ServiceError.unknownProfile(name) }
-                profile = found.options
+            do throws(ModelLookupError) {
+                profile = try engine.registry.outputOptions(profile: options.profile)
+            } catch {
+                throw ConversionRoute.refusal(error)
             }
         } catch {
             return error.response

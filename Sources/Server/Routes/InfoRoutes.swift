@@ -38,12 +38,13 @@ struct InfoRoutes: Sendable {
 
     /// One model with inheritance resolved, and the JSON Schema of its output (under the output
     /// profile `profile`, when one is asked).
-    func schema(_ name: String, profile: String? = nil) -> HTTPResponse {
+    func schema(_ name: String, profile: String?) -> HTTPResponse {
         let registry = engine.registry
-        var options = OutputOptions()
-        if let profile {
-            guard let found = registry.profiles[profile] else { return ServiceError.unknownProfile(profile).response }
-            options = found.options
+        let options: OutputOptions
+        do throws(ModelLookupError) {
+            options = try registry.outputOptions(profile: profile)
+        } catch {
+            return ConversionRoute.refusal(error).response
         }
         guard let model = registry.models[name], let jsonSchema = JSONSchemaExporter(registry: registry, profile: options).schema(for: name) else {
             return ServiceError.unknownSchema(name).response

@@ -26,7 +26,7 @@ final class OpenAPIRoute: Sendable {
     }
 
     /// The document of the registry served now, under the output profile `name` when one is asked.
-    func document(profile name: String? = nil) -> HTTPResponse {
+    func document(profile name: String?) -> HTTPResponse {
         // The key is the registry's digest (every model's name and version), read with the
         // registry itself: the generation counter is read apart from it and could already
         // belong to the next registry, which would file this document under the wrong one.

@@ -12,6 +12,9 @@ import Testing
         Dims:
           properties:
             width: int32
+        Lenient:
+          properties:
+            sku: { type: "string?", onError: omit }
         Closed:
           unknownKeys: reject
           properties:
@@ -39,6 +42,8 @@ import Testing
         (#"lines: { type: "array<string>", uniqueBy: sku }"#, "uniqueBy fits array<Model> and set<Model> only"),
         (#"lines: { type: "map<Item>", uniqueBy: sku }"#, "uniqueBy fits array<Model> and set<Model> only"),
         (#"lines: { type: "array<Item>", uniqueBy: nope }"#, "has no property 'nope'"),
+        (#"items: { type: "map<Lenient>", keyBy: sku }"#, "'Lenient.sku' keys the items and cannot recover (onError: omit)"),
+        (#"lines: { type: "array<Lenient>", uniqueBy: sku }"#, "'Lenient.sku' keys the items and cannot recover"),
         (#"name: { type: string, from: "." }"#, "fits a model-typed property only"),
         (#"dims: { type: Dims, from: [".", width] }"#, "must be the property's only source"),
         (#"dims: { type: Closed, from: "." }"#, "must have unknownKeys: ignore"),

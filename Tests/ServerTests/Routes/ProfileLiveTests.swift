@@ -70,6 +70,23 @@ final class ProfileLiveTests {
         #expect(openAPI.contains("/profiles"))
     }
 
+    /// A reload that changes only `$profiles` is a new registry: the digest, and with it the
+    /// OpenAPI document cached by it, follow the new options.
+    @Test func aReloadOfOnlyTheProfilesRenewsTheDocuments() throws {
+        let server = try LiveServer(schemas: directory, arguments: ["--admin-token", "profile-token"])
+        let connection = try server.connect()
+        let before = try connection.request("GET", "/openapi.json?profile=mobile").text
+        #expect(before.contains(#""placedAt":{"type":"number""#))
+        let file = directory.appendingPathComponent("order.yaml")
+        let schema = try String(contentsOf: file, encoding: .utf8)
+        try schema.replacingOccurrences(of: "date: epoch-ms", with: "date: http").write(to: file, atomically: true, encoding: .utf8)
+        #expect(try connection.request("POST", "/schemas/reload", headers: [("Authorization", "Bearer profile-token")]).status == 200)
+        let after = try connection.request("GET", "/openapi.json?profile=mobile").text
+        #expect(after.contains(#""placedAt":{"type":"string""#), "\(after.prefix(2000))")
+        let version = { (text: String) in text.firstRange(of: #/"version":"[0-9a-f]{16}"/#).map { String(text[$0]) } }
+        #expect(version(before) != nil && version(before) != version(after))
+    }
+
     @Test(arguments: ["/convert/Order?profile=tablet", "/reverse/Order?profile=tablet", "/schemas/Order?profile=tablet", "/openapi.json?profile=tablet"])
     func anUnknownProfileIsRefused(target: String) throws {
         let server = try LiveServer(schemas: directory)

@@ -8,10 +8,12 @@
 /// popped when the list is done (non-copyable, so exactly once): a warm conversion allocates
 /// nothing for it, and a lookup costs no reference counting. A list inside an item opens its
 /// frame above and pops it before the outer list adds its next key, so the open list's table is
-/// always at the top and grows in place.
+/// always at the top and its key bytes and entries grow in place. Its slots are sized once, for
+/// the list's length: each item adds at most one key, so they stay at most half full.
 struct ElementKeys: ~Copyable {
-    /// One key: where its bytes are in the frame, its item's index, and its hash's low bits (a
-    /// mismatch there settles most comparisons without touching the bytes).
+    /// One key: where its bytes are in the frame, its item's index, and its hash's high bits (a
+    /// mismatch there settles most comparisons without touching the bytes; the low bits, which
+    /// pick the slot, are mostly equal along a probe run).
     struct Entry {
         let start: UInt32
         let count: UInt32
@@ -32,9 +34,9 @@ struct ElementKeys: ~Copyable {
     private let entryBase: Int
     private let slotBase: Int
     /// Entry numbers by hash, -1 where empty; `mask + 1` of them, at least twice the entries.
-    private var mask: Int
+    private let mask: Int
 
-    /// A table for a list of about `expected` items, on top of `memory`.
+    /// A table for a list of at most `expected` items, on top of `memory`.
     init(expected: Int, in memory: ElementKeyStack) {
         self.memory = memory
         stack = .passUnretained(memory)
@@ -61,31 +63,30 @@ struct ElementKeys: ~Copyable {
         let mask = self.mask, byteBase = self.byteBase, entryBase = self.entryBase, slotBase = self.slotBase
         // The stack borrowed for the lookup: reading its stacks through the unowned reference
         // retained and released it at every access.
-        let (earlier, entries) = stack._withUnsafeGuaranteedRef { memory -> (Int?, Int) in
-            let low = UInt32(truncatingIfNeeded: hash)
+        return stack._withUnsafeGuaranteedRef { memory -> Int? in
+            let high = UInt32(truncatingIfNeeded: hash >> 32)
             let slots = memory.slots.base + slotBase, entries = memory.entries.base + entryBase
             var slot = Int(truncatingIfNeeded: hash) & mask
             while slots[slot] >= 0 {
                 let entry = entries[Int(slots[slot])]
-                if entry.hash == low && Int(entry.count) == key.count
+                if entry.hash == high && Int(entry.count) == key.count
                     && ByteText.equal(UnsafeBufferPointer(start: memory.bytes.base + byteBase + Int(entry.start), count: key.count), key) {
-                    return (Int(entry.index), 0)
+                    return Int(entry.index)
                 }
                 slot = (slot &+ 1) & mask
             }
             let number = memory.entries.top &- entryBase
+            assert((number &+ 1) * 2 <= mask &+ 1, "more keys than the list has items")
             let at = memory.bytes.reserve(key.count)
             if let source = key.baseAddress {
                 UnsafeMutableRawPointer(memory.bytes.base + at).copyMemory(from: source, byteCount: key.count)
             }
             let entry = memory.entries.reserve(1)
             memory.entries.base[entry] = Entry(start: UInt32(truncatingIfNeeded: at &- byteBase), count: UInt32(truncatingIfNeeded: key.count),
-                                               index: UInt32(truncatingIfNeeded: index), hash: low)
+                                               index: UInt32(truncatingIfNeeded: index), hash: high)
             slots[slot] = Int32(truncatingIfNeeded: number)
-            return (nil, number &+ 1)
+            return nil
         }
-        if earlier == nil && entries * 2 > mask + 1 { growSlots() }
-        return earlier
     }
 
     /// Forgets the key remembered last, whose item was dropped (`onItemError: drop`): a later
@@ -127,21 +128,6 @@ struct ElementKeys: ~Copyable {
     private static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
         let product = a.multipliedFullWidth(by: b)
         return product.high ^ product.low
-    }
-
-    /// Doubles the slots (the frame's are the top of their stack) and places every entry again.
-    private mutating func growSlots() {
-        let size = (mask + 1) * 2
-        _ = memory.slots.reserve(mask + 1)
-        let slots = memory.slots.base + slotBase
-        slots.update(repeating: -1, count: size)
-        mask = size - 1
-        let entries = memory.entries.base + entryBase
-        for number in 0..<entryCount {
-            var slot = Int(truncatingIfNeeded: hash(bytes(of: entries[number]))) & mask
-            while slots[slot] >= 0 { slot = (slot &+ 1) & mask }
-            slots[slot] = Int32(number)
-        }
     }
 }
 

@@ -8,12 +8,18 @@ struct KeyField: @unchecked Sendable {
     let model: Unmanaged<ModelMeta>
     /// The property's position among the model's compiled properties.
     let index: Int
-    /// The property's name, for messages.
+    /// The property's name as the schema declares it, for messages.
     let name: String
 
     /// Where an element holds the key, for errors.
     var inputPath: [PathComponent] {
         model._withUnsafeGuaranteedRef { $0.properties[index].inputPath }
+    }
+
+    /// Where an element writes the key, for errors: the property's output name (a profile's key
+    /// style), which the model's meta holds.
+    var outPath: PathComponent {
+        .key(model._withUnsafeGuaranteedRef { $0.properties[index].name })
     }
 
     /// What writing an element's key came to.
@@ -50,7 +56,7 @@ struct KeyField: @unchecked Sendable {
                 } else {
                     ctx.fail(.nullNotAllowed, "the key '\(name)' is null", node: found)
                 }
-                if ctx.issues.count > mark { ctx.locate(since: mark, out: .key(name), input: property.pointee.inputPath) }
+                if ctx.issues.count > mark { ctx.locate(since: mark, out: .key(property.pointee.name), input: property.pointee.inputPath) }
                 return .reported
             }
             let before = ConversionContext.Tally(ctx)
@@ -74,7 +80,7 @@ extension KeyField {
         let text = ctx.out.withBytes { String(decoding: $0[key], as: UTF8.self) }
         let before = ctx.issues.count
         ctx.fail(code, "\(noun) \(text) at index \(index) duplicates index \(earlier)", node: valueNode(in: node, ctx))
-        if ctx.issues.count > before { ctx.locate(since: before, out: .key(name), input: inputPath) }
+        if ctx.issues.count > before { ctx.locate(since: before, out: outPath, input: inputPath) }
     }
 
     /// The key's value node in the element object at `node`, where the model finds it; nil when absent.

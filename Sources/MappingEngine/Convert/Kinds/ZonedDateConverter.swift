@@ -22,15 +22,17 @@ final class ZonedDateConverter: ValueConverter {
         self.keepsOffset = keepsOffset
     }
 
-    /// The converter of a `date` property with a `timezone` or `keepOffset`; nil for every
-    /// other property, which the plain converters serve. The zone name was checked at load.
-    static func make(_ kind: TypeRef.Kind, _ property: PropertyDefinition) -> ZonedDateConverter? {
-        guard kind == .date, property.timezone != nil || property.keepOffset else { return nil }
+    /// The converter of a `date` property with a `timezone`, or one written with its offset
+    /// (`keepsOffset`: `keepOffset: true`, `date: rfc3339-offset`); nil for every other
+    /// property, which the plain converters serve. The zone name was checked at load; its rules
+    /// are built once per process (`ZoneRules.shared`).
+    static func make(_ kind: TypeRef.Kind, _ property: PropertyDefinition, keepsOffset: Bool) -> ZonedDateConverter? {
+        guard kind == .date, property.timezone != nil || keepsOffset else { return nil }
         let formats = property.formats ?? DateFormat.defaults
         return ZonedDateConverter(formats: formats,
                                   numbersAreNatural: property.formats?.contains { [.epoch, .epochSeconds, .epochMillis].contains($0) } ?? false,
-                                  strict: property.strict, zone: property.timezone.flatMap(ZoneRules.init(identifier:)),
-                                  keepsOffset: property.keepOffset)
+                                  strict: property.strict, zone: property.timezone.flatMap(ZoneRules.shared),
+                                  keepsOffset: keepsOffset)
     }
 
     func convert(_ node: Int, _ ctx: inout ConversionContext) -> Bool {

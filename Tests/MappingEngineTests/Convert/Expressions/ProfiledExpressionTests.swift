@@ -48,4 +48,39 @@ import Testing
         #expect(try OutputProfileTests.convert(engine, Self.invalid, "Booking", profile: "web").contains("rule_failed@/max-price<"))
         #expect(try OutputProfileTests.convert(engine, Self.invalid, "Booking", profile: nil).contains("rule_failed@/max_price<"))
     }
+
+    /// A rule's error under a key style points at the member as written (`path`) and at the key
+    /// the property reads (`source`), its `from:` included.
+    @Test func anErrorsSourceIsWhereThePropertyReads() throws {
+        let engine = try EngineFixture.engine("""
+            $profiles:
+              mobile: { keys: camelCase }
+            Range:
+              properties:
+                max_value: { type: int64, from: upper }
+                min_value: { type: int64, from: lower }
+              rules:
+                - rule: "self.min_value <= self.max_value"
+                  path: /max_value
+            """)
+        #expect(try OutputProfileTests.convert(engine, #"{"upper": 1, "lower": 2}"#, "Range", profile: "mobile") == "rule_failed@/maxValue</upper")
+        #expect(try OutputProfileTests.convert(engine, #"{"upper": 1, "lower": 2}"#, "Range", profile: nil) == "rule_failed@/max_value</upper")
+    }
+
+    /// A `keyBy` key's errors under a key style point at the key as written.
+    @Test func aKeysErrorPathFollowsTheKeyStyle() throws {
+        let engine = try EngineFixture.engine("""
+            $profiles:
+              mobile: { keys: camelCase }
+            Stay:
+              properties:
+                guests: { type: "map<Guest>", keyBy: guest_id }
+            Guest:
+              properties:
+                guest_id: int64
+            """)
+        let payload = #"{"guests": [{"guest_id": 1}, {"guest_id": "1"}]}"#
+        #expect(try OutputProfileTests.convert(engine, payload, "Stay", profile: "mobile") == "duplicate_key@/guests/1/guestId</guests/1/guest_id")
+        #expect(try OutputProfileTests.convert(engine, payload, "Stay", profile: nil) == "duplicate_key@/guests/1/guest_id<")
+    }
 }
