@@ -97,6 +97,10 @@ import Testing
         ("1969-12-31T23:59:59.999999999Z", "-0.000000001", "-0.000001"),
         ("2001-09-09T01:46:40.5Z", "1000000000.5", "1000000000500"),
         ("0001-01-01T00:00:00Z", "-62135596800", "-62135596800000"),
+        ("1969-12-31T23:59:58.75Z", "-1.25", "-1250"),
+        ("1969-12-31T23:59:59.0005Z", "-0.9995", "-999.5"),
+        ("9999-12-31T23:59:59.999999999Z", "253402300799.999999999", "253402300799999.999999"),
+        ("2024-02-29T12:00:00.000000001Z", "1709208000.000000001", "1709208000000.000001"),
     ])
     func epochFormsKeepEveryDigitOfTheFraction(date: String, seconds: String, millis: String) throws {
         let engine = try EngineFixture.engine("""
@@ -105,6 +109,19 @@ import Testing
             """)
         #expect(try Self.convert(engine, #"{"at":"\#(date)"}"#, "S", profile: nil) == #"{"at":\#(seconds)}"#)
         #expect(try Self.convert(engine, #"{"at":"\#(date)"}"#, "M", profile: nil) == #"{"at":\#(millis)}"#)
+    }
+
+    /// IMF-fixdate at the calendar's ends, a leap day and before 1970: the weekday, the
+    /// zero-padded day and year, the time of day counted back from midnight.
+    @Test(arguments: [
+        ("0001-01-01T00:00:00Z", #""Mon, 01 Jan 0001 00:00:00 GMT""#),
+        ("9999-12-31T23:59:59.999Z", #""Fri, 31 Dec 9999 23:59:59 GMT""#),
+        ("2024-02-29T08:05:09Z", #""Thu, 29 Feb 2024 08:05:09 GMT""#),
+        ("1969-12-31T23:59:59.5Z", #""Wed, 31 Dec 1969 23:59:59 GMT""#),
+    ])
+    func httpDatesAtTheEdges(date: String, expected: String) throws {
+        let engine = try EngineFixture.engine("H: { output: { date: http }, properties: { at: date } }")
+        #expect(try Self.convert(engine, #"{"at":"\#(date)"}"#, "H", profile: nil) == #"{"at":\#(expected)}"#)
     }
 
     /// An input without an offset is placed in the property's `timezone` (else UTC) and keeps that offset.

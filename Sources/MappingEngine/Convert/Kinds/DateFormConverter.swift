@@ -21,11 +21,8 @@ final class DateFormConverter: ValueConverter {
         // The inner converter wrote `"YYYY-MM-DDTHH:MM:SS[.fraction]Z"`.
         let written = UnsafeBufferPointer(start: ctx.out.storage + start + 1, count: ctx.out.count &- start &- 2)
         guard let instant = DateFormWriter.instant(ofCanonical: written) else { return true }
-        var text = [UInt8]()
-        text.reserveCapacity(40)
-        DateFormWriter.write(instant, form, to: &text)
         ctx.out.rewind(to: start)
-        text.withUnsafeBufferPointer { ctx.out.bytes($0) }
+        DateFormWriter.write(instant, form, to: &ctx.out)
         return true
     }
 }

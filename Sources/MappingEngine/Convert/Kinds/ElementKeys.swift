@@ -89,6 +89,12 @@ struct ElementKeys: ~Copyable {
         }
     }
 
+    /// `earlierIndex(of:inserting:)` of the key written at `range` of `out`.
+    @inline(__always)
+    mutating func earlierIndex(of range: Range<Int>, in out: borrowing JSONWriter, inserting index: Int) -> Int? {
+        out.withBytes { earlierIndex(of: UnsafeBufferPointer(rebasing: $0[range]), inserting: index) }
+    }
+
     /// Forgets the key remembered last, whose item was dropped (`onItemError: drop`): a later
     /// item may have it. The last entry placed is the last of its probe run, so emptying its
     /// slot breaks no other key's run.

@@ -48,7 +48,7 @@ final class KeyByConverter: KeyedList {
         var keyed = keyText != nil
         var remembered = false
         if let keyText {
-            if let earlier = ctx.out.withBytes({ keys.earlierIndex(of: UnsafeBufferPointer(rebasing: $0[keyText]), inserting: index) }) {
+            if let earlier = keys.earlierIndex(of: keyText, in: ctx.out, inserting: index) {
                 first.report(since: step, &ctx) { key.reportDuplicate(.duplicateKey, "key", at: index, of: earlier, key: keyText, in: item, &$0) }
                 keyed = false
             } else {

@@ -77,10 +77,17 @@ extension KeyField {
     /// (`duplicate_key`, `duplicate_item`), at the key of the item at `node`.
     func reportDuplicate(_ code: ErrorCode, _ noun: String, at index: Int, of earlier: Int, key: Range<Int>, in node: Int,
                          _ ctx: inout ConversionContext) {
-        let text = ctx.out.withBytes { String(decoding: $0[key], as: UTF8.self) }
+        let message = KeyField.duplicate(noun, key: key, at: index, of: earlier, ctx.out)
         let before = ctx.issues.count
-        ctx.fail(code, "\(noun) \(text) at index \(index) duplicates index \(earlier)", node: valueNode(in: node, ctx))
+        ctx.fail(code, message, node: valueNode(in: node, ctx))
         if ctx.issues.count > before { ctx.locate(since: before, out: outPath, input: inputPath) }
+    }
+
+    /// The message of a repeated key: `key "a1" at index 2 duplicates index 0`, the key as
+    /// written at `key` of `out`.
+    static func duplicate(_ noun: String, key: Range<Int>, at index: Int, of earlier: Int, _ out: borrowing JSONWriter) -> String {
+        let text = out.withBytes { String(decoding: $0[key], as: UTF8.self) }
+        return "\(noun) \(text) at index \(index) duplicates index \(earlier)"
     }
 
     /// The key's value node in the element object at `node`, where the model finds it; nil when absent.

@@ -72,9 +72,9 @@ final class PairsConverter: KeyedList {
         var named = false
         if let nameNode = name.resolve(in: ctx.document, from: item) {
             if nameText.convert(nameNode, &ctx) {
-                if let earlier = ctx.out.withBytes({ seen.earlierIndex(of: UnsafeBufferPointer(rebasing: $0[start...]), inserting: index) }) {
-                    let text = ctx.out.withBytes { String(decoding: $0[start...], as: UTF8.self) }
-                    ctx.fail(.duplicateKey, "key \(text) at index \(index) duplicates index \(earlier)", node: nameNode)
+                if let earlier = seen.earlierIndex(of: start..<ctx.out.count, in: ctx.out, inserting: index) {
+                    let message = KeyField.duplicate("key", key: start..<ctx.out.count, at: index, of: earlier, ctx.out)
+                    ctx.fail(.duplicateKey, message, node: nameNode)
                 } else {
                     named = true
                 }

@@ -48,7 +48,7 @@ final class UniqueByConverter: KeyedList {
             switch written.map({ _ in .written }) ?? key.write(of: item, &ctx) {
             case .written:
                 let keyText = written ?? keyStart..<ctx.out.count
-                if let earlier = ctx.out.withBytes({ keys.earlierIndex(of: UnsafeBufferPointer(rebasing: $0[keyText]), inserting: index) }) {
+                if let earlier = keys.earlierIndex(of: keyText, in: ctx.out, inserting: index) {
                     key.reportDuplicate(.duplicateItem, key.name, at: index, of: earlier, key: keyText, in: item, &ctx)
                     kept = false
                 } else {
