@@ -7,11 +7,6 @@ extension Engine {
         registry.listedProfiles
     }
 
-    /// The profile named `name` that the served registry has, built in or declared; nil for none.
-    public func outputProfile(named name: String) -> OutputProfile? {
-        registry.profiles[name]
-    }
-
     /// The compiled model `name` written as `profile` says, or as its schema says when
     /// `profile` is nil; for a whole body or a run of conversions (a streamed body). Counts as
     /// one lookup.

@@ -296,7 +296,7 @@ extension Engine {
     /// Maps a normalized document of `model` (an object, or an array of objects) back to the
     /// upstream shape. An array is mapped element by element, so the memory held beyond the
     /// parse is one element's tree; past `maxErrors` errors are only counted. `profile` is the
-    /// output profile the document was written with (`Engine.outputProfile(named:)`).
+    /// output profile the document was written with (`SchemaRegistry.outputOptions(profile:)`).
     public func reverse(_ input: UnsafeBufferPointer<UInt8>, model name: String, maxDepth: Int = 256, maxErrors: Int = 100,
                         profile: OutputOptions = OutputOptions()) -> ReverseResult {
         let registry = cache.currentRegistry

@@ -11,8 +11,10 @@ struct ProfileOption: ParsableArguments {
     func options(in engine: Engine) throws -> OutputOptions {
         do throws(ModelLookupError) {
             return try engine.registry.outputOptions(profile: profile)
+        } catch .unknownProfile(let name) {
+            throw unknown(name, in: engine)
         } catch {
-            throw unknown(profile ?? "", in: engine)
+            throw ValidationError("\(error)")
         }
     }
 

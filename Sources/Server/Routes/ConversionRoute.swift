@@ -102,14 +102,17 @@ struct ConversionRoute: Sendable {
     /// The upstream shape of a normalized document (200), or why it cannot be mapped back.
     func reverse(_ body: UnsafeBufferPointer<UInt8>, schema: String, head: RequestHead) -> HTTPResponse {
         let pretty: Bool
-        let profile: OutputOptions
+        var profile = OutputOptions()
         do throws(ServiceError) {
             let options = try options(head)
             pretty = options.pretty
-            do throws(ModelLookupError) {
-                profile = try engine.registry.outputOptions(profile: options.profile)
-            } catch {
-                throw ConversionRoute.refusal(error)
+            // The registry is read (under the cache's lock) only when a profile is asked.
+            if options.profile != nil {
+                do throws(ModelLookupError) {
+                    profile = try engine.registry.outputOptions(profile: options.profile)
+                } catch {
+                    throw ConversionRoute.refusal(error)
+                }
             }
         } catch {
             return error.response

@@ -27,7 +27,8 @@ final class OpenAPIRoute: Sendable {
 
     /// The document of the registry served now, under the output profile `name` when one is asked.
     func document(profile name: String?) -> HTTPResponse {
-        // The key is the registry's digest (every model's name and version), read with the
+        // The key is the registry's digest (every model's name and version, every declared
+        // profile), read with the
         // registry itself: the generation counter is read apart from it and could already
         // belong to the next registry, which would file this document under the wrong one.
         let key = name ?? ""

@@ -8,7 +8,7 @@ import Testing
     static let schema = OutputProfileTests.schema
 
     static func reversed(_ engine: Engine, _ json: String, profile: String?) -> String {
-        let options = profile.flatMap { engine.outputProfile(named: $0)?.options } ?? OutputOptions()
+        let options = (try? engine.registry.outputOptions(profile: profile)) ?? OutputOptions()
         switch engine.reverse(Array(json.utf8), model: "Order", profile: options) {
         case .success(let bytes): return String(decoding: bytes, as: UTF8.self)
         case .failure(let errors): return errors.map { "\($0.code.rawValue)@\($0.path)" }.joined(separator: " ")
