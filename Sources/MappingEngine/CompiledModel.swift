@@ -7,6 +7,12 @@ public struct CompiledModel: Sendable {
     /// The model's name.
     public var name: String { entry.meta.name }
 
+    /// What its answers must say when its version is deprecated or disabled; nil while active.
+    public var notice: VersionNotice? { entry.notice }
+
+    /// Whether every answer is explained (`unknownKeys: report`), asked or not.
+    public var alwaysExplained: Bool { entry.meta.unknownKeys == .report }
+
     /// The options its conversions run with: a model with `unknownKeys: report` lists the keys
     /// nothing read in every answer, so its answers are explained as if `explain` were asked.
     func answering(_ asked: ConversionOptions) -> ConversionOptions {

@@ -22,4 +22,6 @@ public enum ModelLookupError: Error, Sendable, Equatable {
     case unknownModel(String)
     /// No output profile of that name is declared or built in.
     case unknownProfile(String)
+    /// The model has no such version (`Book@9`), or it is not kept any more.
+    case unknownVersion(String, Int)
 }

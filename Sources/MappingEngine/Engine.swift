@@ -51,7 +51,9 @@ public final class Engine: Sendable {
 
     /// The compiled-model table's counters now.
     public var statistics: MetaCache.Stats { cache.snapshot }
-    private let pipeline: SchemaPipeline
+    let pipeline: SchemaPipeline
+    /// Earlier versions compiled for pinned requests (`Book@2`).
+    let pinned = PinnedVersions()
 
     /// An engine serving no model until the first `load`; every change must stay within `limits`.
     public init(limits: RegistryLimits = .default) {
@@ -89,7 +91,7 @@ public final class Engine: Sendable {
     /// Replaces every source (startup, SIGHUP, `POST /schemas/reload`, the directory watch).
     /// `readErrors` are errors found reading the directory (unreadable files), reported with the rest.
     public func load(_ sources: [SchemaSource], readErrors: [SchemaError] = []) -> Result<RegistryUpdate, RegistryChangeError> {
-        pipeline.load(sources, readErrors: readErrors)
+        pipeline.load(sources, readErrors: readErrors, histories: [:], gate: nil)
     }
 
     /// `PUT /schemas/{model}`: `source` (a whole schema file, JSON or YAML by its file extension)
@@ -98,7 +100,7 @@ public final class Engine: Sendable {
     /// models stay, re-serialized without them). The source is stored as `<model>.json`,
     /// `<model>.yaml` or `<model>.yml`, after the source's own extension.
     public func put(model: String, source: SchemaSource) -> Result<RegistryUpdate, RegistryChangeError> {
-        pipeline.put(model: model, source: source)
+        pipeline.put(model: model, source: source, gate: nil)
     }
 
     /// `DELETE /schemas/{model}`: takes the model out of its file (the file disappears when it

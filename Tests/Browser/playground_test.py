@@ -232,6 +232,32 @@ def test_the_js_profile_writes_a_uint64_id_as_a_string(browser, server):
     assert '"id": 18446744073709551615,' in browser.find_element(By.ID, "output").text
 
 
+def test_shows_the_models_versions_and_drift_and_converts_with_a_pinned_version(browser, server):
+    open_playground(browser, server, "Author")
+    # Versions: the version select and the table list what GET /schemas/Author/versions lists.
+    code, listed = fetch_json(server.url + "/schemas/Author/versions")
+    assert code == 200
+    picker = browser.find_element(By.ID, "version")
+    wait(browser, lambda: len(picker.find_elements(By.TAG_NAME, "option")) == 1 + len(listed["versions"]), message="versions not listed")
+    latest = listed["versions"][-1]["version"]
+    browser.find_element(By.ID, "tab-contract").click()
+    rows = browser.find_elements(By.CSS_SELECTOR, "#versions tbody tr")
+    assert rows[0].find_elements(By.TAG_NAME, "td")[0].text == f"v{latest}"
+    assert rows[0].find_elements(By.TAG_NAME, "td")[3].text == listed["versions"][-1]["digest"]
+    assert "Compatibility: NONE" in text_of(browser, "versions-note")
+    # Converting with a pinned version asks /convert/Author@N.
+    Select(picker).select_by_value(str(latest))
+    wait(browser, lambda: f"/schemas/Author@{latest}" in browser.find_element(By.ID, "schema-link").get_attribute("href"),
+         message="the schema link does not follow the version")
+    assert convert(browser).startswith("200 · converted to Author")
+    # Drift: the five lists of the report, refreshed on demand.
+    browser.find_element(By.ID, "refresh-contract").click()
+    wait(browser, lambda: len(browser.find_elements(By.CSS_SELECTOR, "#drift .drift-list")) == 5, message="no drift report")
+    assert "sampled" in text_of(browser, "drift-note")
+    headings = [heading.text for heading in browser.find_elements(By.CSS_SELECTOR, "#drift h3")]
+    assert headings == ["Unknown keys", "Coercions", "Recoveries", "Errors", "Values outside an enum"]
+
+
 def test_converts_the_book_example_from_a_file(browser, server):
     open_playground(browser, server, "Book")
     browser.find_element(By.ID, "file").send_keys(BOOK)

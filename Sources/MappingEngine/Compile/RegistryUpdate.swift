@@ -14,4 +14,9 @@ public struct RegistryUpdate: Sendable {
     public let written: [SchemaSource]
     /// The files no longer present, to persist.
     public let deleted: [String]
+    /// Models given a new version by the change, sorted.
+    public let versioned: [String]
+    /// Models whose history the change altered (a new version, a new state), to persist in
+    /// their ledger files; not those whose history was read from their files.
+    public let histories: [String]
 }

@@ -21,54 +21,118 @@ final class SchemaPipeline: @unchecked Sendable {
     }
 
     /// Replaces every source; `readErrors` (files that could not be read) refuse the change too.
-    func load(_ sources: [SchemaSource], readErrors: [SchemaError]) -> Result<RegistryUpdate, RegistryChangeError> {
-        changeLock.withLock { apply(sources, readErrors: readErrors) }
+    /// `histories` are model histories read from the ledger files, which replace the served ones.
+    func load(_ sources: [SchemaSource], readErrors: [SchemaError], histories: [String: [ModelVersion]],
+              gate: ContractGate?) -> Result<RegistryUpdate, RegistryChangeError> {
+        changeLock.withLock { apply(sources, readErrors: readErrors, histories: histories, gate: gate) }
     }
 
     /// Stores `source` as the file of `model`; see `SourceEditor.put`.
-    func put(model: String, source: SchemaSource) -> Result<RegistryUpdate, RegistryChangeError> {
+    func put(model: String, source: SchemaSource, gate: ContractGate?) -> Result<RegistryUpdate, RegistryChangeError> {
         changeLock.withLock {
-            SourceEditor.put(model: model, source: source, into: cache.currentRegistry).flatMap { apply($0, readErrors: []) }
+            SourceEditor.put(model: model, source: source, into: cache.currentRegistry).flatMap { apply($0, readErrors: [], gate: gate) }
         }
     }
 
-    /// Takes `model` out of its file; see `SourceEditor.delete`.
+    /// Takes `model` out of its file; see `SourceEditor.delete`. An explicit removal passes
+    /// any compatibility level: its history stays.
     func delete(model: String) -> Result<RegistryUpdate, RegistryChangeError> {
         changeLock.withLock {
-            SourceEditor.delete(model: model, from: cache.currentRegistry).flatMap { apply($0, readErrors: []) }
+            SourceEditor.delete(model: model, from: cache.currentRegistry).flatMap { apply($0, readErrors: [], gate: nil) }
         }
     }
 
-    /// Runs `sources` through every stage and serves the result, or refuses it whole.
-    private func apply(_ sources: [SchemaSource], readErrors: [SchemaError]) -> Result<RegistryUpdate, RegistryChangeError> {
-        let (old, table) = cache.served
+    /// Sets the state of a version: a registry like the served one but for its ledger.
+    func set(_ state: ModelVersion.State, sunset: Date?, version: Int, of model: String) -> Result<RegistryUpdate, RegistryChangeError> {
+        changeLock.withLock {
+            let (old, _) = cache.served
+            var ledger = old.versions
+            guard ledger.set(state, sunset: sunset, version: version, of: model) else { return .failure(.unknownVersion(model: model, version: version)) }
+            var registry = old
+            registry.serve(ledger)
+            let generation = cache.install(registry, compiled: RegistryCompiler.Output(entries: [:], errors: [], nanoseconds: 0), invalidated: [])
+            return .success(RegistryUpdate(generation: generation, added: [], replaced: [], removed: [], digest: registry.digest,
+                                           written: [], deleted: [], versioned: [], histories: [model]))
+        }
+    }
+
+    /// What `gate` would say of `sources` against the served registry, changing nothing.
+    func check(_ sources: [SchemaSource], gate: ContractGate) -> Result<[ModelCompatibility], RegistryChangeError> {
+        changeLock.withLock {
+            let (old, table) = cache.served
+            return candidate(sources, readErrors: [], old: old, table: table).map { candidate in
+                gate.verdicts(on: candidate.affected, from: Engine(serving: old, entries: table), to: candidate.engine)
+            }
+        }
+    }
+
+    /// A registry compiled from `sources` beside the served one, or every mistake.
+    private func candidate(_ sources: [SchemaSource], readErrors: [SchemaError], old: SchemaRegistry,
+                           table: [String: MetaCache.Entry]) -> Result<Candidate, RegistryChangeError> {
         let (resolved, errors) = SchemaLoader.resolve(sources, readErrors: readErrors, limits: limits)
         // Reference errors make compile checks noisy and unsafe: those are reported alone.
-        guard var registry = resolved else { return .failure(.invalid(SchemaErrors(errors))) }
+        guard let registry = resolved else { return .failure(.invalid(SchemaErrors(errors))) }
         let changes = registry.changes(since: old)
         let changed = Set(changes.added + changes.replaced + changes.removed)
         let affected = old.dependents(of: changed).union(registry.dependents(of: changed))
-        let compiled = RegistryCompiler.compile(registry.names.filter(affected.contains), of: registry,
-                                                keeping: table.filter { !affected.contains($0.key) })
+        let kept = table.filter { !affected.contains($0.key) }
+        let compiled = RegistryCompiler.compile(registry.names.filter(affected.contains), of: registry, keeping: kept)
         // Key collisions under every profile are found here, at load: profiles compile lazily.
         let collisions = OutputNames.collisions(in: registry)
         guard errors.isEmpty && compiled.errors.isEmpty && collisions.isEmpty else {
             return .failure(.invalid(SchemaErrors(errors + compiled.errors + collisions)))
         }
+        return .success(Candidate(registry: registry, changes: changes, changed: changed, affected: affected, compiled: compiled,
+                                  engine: Engine(serving: registry, entries: kept.merging(compiled.entries) { _, new in new })))
+    }
+
+    /// A change compiled but not served yet.
+    private struct Candidate {
+        var registry: SchemaRegistry
+        let changes: (added: [String], replaced: [String], removed: [String])
+        let changed: Set<String>
+        let affected: Set<String>
+        let compiled: RegistryCompiler.Output
+        /// Converts with the candidate, for the gate's replay.
+        let engine: Engine
+    }
+
+    /// Runs `sources` through every stage and serves the result, or refuses it whole.
+    private func apply(_ sources: [SchemaSource], readErrors: [SchemaError], histories: [String: [ModelVersion]] = [:],
+                       gate: ContractGate?) -> Result<RegistryUpdate, RegistryChangeError> {
+        let (old, table) = cache.served
+        var candidate: Candidate
+        switch self.candidate(sources, readErrors: readErrors, old: old, table: table) {
+        case .success(let made): candidate = made
+        case .failure(let error): return .failure(error)
+        }
+        if let gate {
+            let refused = gate.verdicts(on: candidate.affected, from: Engine(serving: old, entries: table), to: candidate.engine)
+                .filter { !$0.isCompatible }
+            guard refused.isEmpty else { return .failure(.incompatible(refused)) }
+        }
+        var registry = candidate.registry
+        let (changes, changed, affected, compiled) = (candidate.changes, candidate.changed, candidate.affected, candidate.compiled)
+        var ledger = old.versions
+        for (model, versions) in histories where versions != ledger.versions(of: model) { ledger.adopt(versions, of: model) }
+        let adopted = Set(histories.keys.filter { histories[$0] != old.versions.versions(of: $0) })
+        let versioned = ledger.record(registry, at: registry.loadedAt)
+        registry.serve(ledger)
 
         let before = Dictionary(old.sources.map { ($0.file, $0.text) }, uniquingKeysWith: { _, last in last })
         let written = registry.sources.filter { before[$0.file] != $0.text }
         let deleted = Set(before.keys).subtracting(registry.sources.map(\.file)).sorted()
-        guard !changed.isEmpty || !written.isEmpty || !deleted.isEmpty else {
+        guard !changed.isEmpty || !written.isEmpty || !deleted.isEmpty || ledger != old.versions else {
             // Nothing to serve that is not served already: no new generation.
             return .success(RegistryUpdate(generation: cache.snapshot.generation, added: [], replaced: [], removed: [],
-                                           digest: old.digest, written: [], deleted: []))
+                                           digest: old.digest, written: [], deleted: [], versioned: [], histories: []))
         }
         for name in registry.names where !changed.contains(name) {
             registry.loadTimes[name] = old.loadTimes[name] ?? registry.loadedAt
         }
         let generation = cache.install(registry, compiled: compiled, invalidated: affected)
         return .success(RegistryUpdate(generation: generation, added: changes.added, replaced: changes.replaced, removed: changes.removed,
-                                       digest: registry.digest, written: written, deleted: deleted))
+                                       digest: registry.digest, written: written, deleted: deleted, versioned: versioned,
+                                       histories: Set(versioned).subtracting(adopted).sorted()))
     }
 }

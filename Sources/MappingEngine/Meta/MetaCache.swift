@@ -38,6 +38,14 @@ public final class MetaCache: @unchecked Sendable {
     struct Entry: Sendable {
         let meta: ModelMeta
         let group: MetaGroup
+        /// The served version's state when it is not `active`: what its answers must say.
+        var notice: VersionNotice?
+
+        init(meta: ModelMeta, group: MetaGroup, notice: VersionNotice? = nil) {
+            self.meta = meta
+            self.group = group
+            self.notice = notice
+        }
     }
 
     /// A workspace's last lookup: served again without the lock and the name's hash while the
@@ -121,7 +129,9 @@ public final class MetaCache: @unchecked Sendable {
             return .failure(.unknownModel(name))
         }
         hitCount.add(1, ordering: .relaxed)
-        return .success(entry)
+        var noticed = entry
+        noticed.notice = profiled.registry.versions.notice(of: name)
+        return .success(noticed)
     }
 
     /// The registry currently served.
@@ -161,6 +171,11 @@ public final class MetaCache: @unchecked Sendable {
             if let entry = entries.removeValue(forKey: name) { dropped.append(entry) }
         }
         entries.merge(compiled.entries) { _, new in new }
+        // A version's state changes without a compile: every entry takes its model's anew.
+        for (name, entry) in entries {
+            let notice = newRegistry.versions.notice(of: name)
+            if entry.notice != notice { entries[name]?.notice = notice }
+        }
         stats.invalidations += dropped.count
         stats.entries = entries.count
         stats.builds += compiled.entries.count

@@ -26,6 +26,11 @@ public struct ModelDefinition: Sendable, Hashable {
     public var properties: [PropertyDefinition] = []
     /// CEL rules over the converted object (SPEC §8), checked after its properties.
     public var rules: [RuleDefinition] = []
+    /// Example payloads (`examples:`), in declaration order. The model's own: a model that
+    /// extends it does not inherit them, so `ResolvedModel` has none.
+    public var examples: [ModelExample] = []
+    /// `compatibility:`: the level its changes are held to (SPEC §11); nil takes the server's.
+    public var compatibility: CompatibilityLevel?
     /// Content hash of the definition (16 hex digits), for `GET /schemas`.
     public var version = ""
 

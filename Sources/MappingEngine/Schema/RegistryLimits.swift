@@ -12,7 +12,7 @@
 public struct RegistryLimits: Sendable, Hashable {
     /// Each limit, by the name errors give it.
     public enum Limit: String, Sendable, CaseIterable {
-        case models, propertiesPerModel, totalProperties, fileBytes, totalBytes, fileDepth, typeDepth, extendsDepth, pathDepth, ruleCost, profiles
+        case models, propertiesPerModel, totalProperties, fileBytes, totalBytes, fileDepth, typeDepth, extendsDepth, pathDepth, ruleCost, profiles, examplesPerModel
     }
 
     /// Models in the registry, across every file.
@@ -43,6 +43,9 @@ public struct RegistryLimits: Sendable, Hashable {
     /// Output profiles declared under `$profiles` across every file: a request's profile is
     /// compiled once per model it converts, so each one can cost as much memory as the models.
     public var profiles = 32
+    /// Example payloads of one model, counted in its schema file's `examples:` and, apart, in
+    /// its `<Model>.examples/` folder: each is converted by every replay and `convertd test`.
+    public var examplesPerModel = 100
 
     /// The defaults.
     public init() {}
@@ -64,6 +67,7 @@ public struct RegistryLimits: Sendable, Hashable {
         case .pathDepth: pathDepth
         case .ruleCost: ruleCost
         case .profiles: profiles
+        case .examplesPerModel: examplesPerModel
         }
     }
 

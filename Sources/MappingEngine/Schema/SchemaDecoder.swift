@@ -15,7 +15,7 @@ struct SchemaDecoder {
     private static let modelOptions: Set<String> = [
         "extends", "keys", "unknownKeys", "include", "exclude", "discriminator", "required",
         "properties", "description", "rules",
-        "tuple", "output",
+        "tuple", "output", "examples", "compatibility",
     ]
     private static let propertyOptions: Set<String> = [
         "type", "from", "required", "default", "enum", "values", "minimum", "maximum",
@@ -90,10 +90,15 @@ struct SchemaDecoder {
         if let v = value["tuple"] {
             if case .bool(let tuple) = v { model.tuple = tuple } else { fail(name, nil, "'tuple' must be true or false") }
         }
+        if let v = value["compatibility"] {
+            if case .string(let text) = v, let level = CompatibilityLevel(text: text) { model.compatibility = level }
+            else { fail(name, nil, "'compatibility' must be one of \(CompatibilityLevel.allCases.map(\.rawValue).joined(separator: ", "))") }
+        }
         if let v = value["include"] { model.include = strings(v, name, "include") }
         if let v = value["exclude"] { model.exclude = strings(v, name, "exclude") }
         if let v = value["discriminator"] { model.discriminator = discriminator(v, name) }
         if let v = value["rules"] { model.rules = rules(v, name) }
+        if let v = value["examples"] { model.examples = examples(v, name) }
         if let v = value["output"] {
             let read = OutputOptionsReader.options(v, where: "'output'")
             model.output = read.options
@@ -351,6 +356,58 @@ struct SchemaDecoder {
             rules.append(rule)
         }
         return rules
+    }
+
+    /// `examples: [{ name, input, output | errors }, …]`, at most `examplesPerModel`, names unique.
+    private mutating func examples(_ value: JSONValue, _ model: String) -> [ModelExample] {
+        guard case .array(let items) = value else {
+            fail(model, nil, "'examples' must be a list of { name, input, output | errors }")
+            return []
+        }
+        guard items.count <= limits.examplesPerModel else {
+            errors.append(limits.exceeded(.examplesPerModel, found: items.count, "the number of 'examples'", file: file, model: model))
+            return []
+        }
+        var examples: [ModelExample] = []
+        var names = Set<String>()
+        for (index, item) in items.enumerated() {
+            let number = index + 1
+            guard case .object(let options) = item, let input = item["input"] else {
+                fail(model, nil, "example \(number) must be { name, input, output | errors } with an 'input'")
+                continue
+            }
+            for option in options where !["name", "input", "output", "errors"].contains(option.key) {
+                fail(model, nil, "unknown option '\(option.key)' in example \(number)")
+            }
+            var example = ModelExample(name: "example \(number)", input: input)
+            if let v = item["name"] {
+                guard case .string(let name) = v, ModelExample.isValidName(name) else {
+                    fail(model, nil, "example \(number): 'name' must be a string of 1 to \(ModelExample.maxNameBytes) bytes without control characters")
+                    continue
+                }
+                example.name = name
+            }
+            guard names.insert(example.name).inserted else {
+                fail(model, nil, "example \(number): the name '\(example.name)' is used by an earlier example")
+                continue
+            }
+            switch (item["output"], item["errors"]) {
+            case (let output?, nil): example.expected = .output(output)
+            case (nil, let listed?):
+                switch ExampleReader.errors(listed) {
+                case .success(let expected): example.expected = .errors(expected)
+                case .failure(let problem):
+                    fail(model, nil, "example '\(example.name)': 'errors' \(problem.message)")
+                    continue
+                }
+            case (nil, nil): break
+            case (_?, _?):
+                fail(model, nil, "example '\(example.name)' expects an 'output' or 'errors', not both")
+                continue
+            }
+            examples.append(example)
+        }
+        return examples
     }
 
     private mutating func sources(_ value: JSONValue, _ model: String, _ property: String) -> [KeySource]? {

@@ -77,12 +77,13 @@ public enum SchemaLoader {
 
     /// Relative paths of the schema files, sorted so loading is deterministic. The directory may
     /// be a symbolic link; hidden entries are skipped (a Kubernetes ConfigMap volume holds every
-    /// file twice, once under its `..data` directory).
+    /// file twice, once under its `..data` directory), and so are `<Model>.examples` folders,
+    /// whose JSON files are example payloads (`ExampleFiles`), not schemas.
     private static func schemaFiles(under root: URL) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: root.resolvingSymlinksInPath().path) else { return [] }
         var files: [String] = []
         while let path = enumerator.nextObject() as? String {
-            if path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+            if path.split(separator: "/").contains(where: { $0.hasPrefix(".") || $0.hasSuffix(ExampleFiles.folderSuffix) }) { continue }
             if SchemaSource.isSchemaFile(path) { files.append(path) }
         }
         return files.sorted()

@@ -18,11 +18,16 @@ public struct SchemaRegistry: Sendable {
     /// The files the models were read from, sorted by file; empty for a registry built from
     /// definitions alone.
     public let sources: [SchemaSource]
-    /// A digest of every model's name and version and of every declared output profile
-    /// (16 hex digits): equal on every replica that serves the same models and profiles,
-    /// whatever the files are called. What is cached per registry (the OpenAPI documents) is
-    /// cached by it.
-    public let digest: String
+    /// A digest of every model's name and content, of every declared output profile and of
+    /// the version ledger (16 hex digits): equal on every replica that serves the same models,
+    /// profiles and versions, whatever the files are called. What is cached per registry (the
+    /// OpenAPI documents) is cached by it.
+    public private(set) var digest: String
+    /// The digest of the models and profiles alone, which `digest` extends with the ledger.
+    private let contentDigest: String
+    /// Every model's versions (SPEC §11), served with the registry: set by the schema
+    /// pipeline, which records a version for each model that changed.
+    public private(set) var versions = VersionLedger()
     /// The limits it was loaded under; compiling reads `ruleCost` from them.
     public private(set) var limits = RegistryLimits.default
     /// The output profiles a request may pick, by name: the built-in ones and those the files
@@ -93,7 +98,15 @@ public struct SchemaRegistry: Sendable {
         // the digest is the models' alone.
         let declared = listedProfiles.filter { !$0.isBuiltIn }
             .map { "$\($0.name) \($0.options.members.map { "\($0.name)=\($0.value)" }.joined(separator: " "))\n" }
-        digest = ContentHash.hex(of: Array((names.map { "\($0) \(models[$0]?.version ?? "")\n" } + declared).joined().utf8))
+        contentDigest = ContentHash.hex(of: Array((names.map { "\($0) \(models[$0]?.version ?? "")\n" } + declared).joined().utf8))
+        digest = contentDigest
+    }
+
+    /// Serves `ledger` with the registry, the digest extended to cover it.
+    mutating func serve(_ ledger: VersionLedger) {
+        versions = ledger
+        let lines = ledger.digestLines(of: names)
+        digest = lines.isEmpty ? contentDigest : ContentHash.hex(of: Array((contentDigest + "\n" + lines).utf8))
     }
 
     /// The options of the output profile `name` asks for: none for nil, and

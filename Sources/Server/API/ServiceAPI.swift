@@ -27,11 +27,14 @@ enum ServiceAPI {
                 ("operation", "Probes, counters, this document and the playground."),
             ],
             models: registry.names,
-            modelPaths: { ConversionOperations(model: $0, profiles: alternatives.map(\.name)).paths + ExampleOperation(model: $0).paths },
+            modelPaths: {
+                ConversionOperations(model: $0, profiles: alternatives.map(\.name)).paths + ExampleOperation(model: $0).paths
+                    + ContractOperations.pinnedPaths(of: $0, versions: registry.versions.versions(of: $0).map(\.number))
+            },
             modelSchemas: {
                 ConversionOperations.components(of: $0, in: registry, profile: profile?.options ?? OutputOptions(), profiles: alternatives)
             },
-            paths: ConversionOperations(model: nil).paths + ExampleOperation(model: nil).paths + fixedPaths,
+            paths: ConversionOperations(model: nil).paths + ExampleOperation(model: nil).paths + fixedPaths + ContractOperations.fixedPaths,
             components: components
         )
     }

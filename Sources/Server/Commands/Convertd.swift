@@ -11,7 +11,7 @@ struct Convertd: ParsableCommand {
             + " `convertd reference` prints the README's tables of them and of every error code.",
         version: ConvertdVersion.text,
         subcommands: [ServeCommand.self, ConvertCommand.self, ReverseCommand.self, LintCommand.self, SchemaCommand.self, InferCommand.self, BenchCommand.self,
-                      HealthcheckCommand.self, ReferenceCommand.self],
+                      HealthcheckCommand.self, ReferenceCommand.self, TestCommand.self],
         defaultSubcommand: ServeCommand.self
     )
 

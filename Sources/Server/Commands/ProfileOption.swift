@@ -24,6 +24,7 @@ struct ProfileOption: ParsableArguments {
         case .success(let found): return found
         case .failure(.unknownModel(let name)): throw Output.unknownModel(name)
         case .failure(.unknownProfile(let name)): throw unknown(name, in: engine)
+        case .failure(.unknownVersion(let name, let version)): throw ValidationError("model '\(name)' has no version \(version)")
         }
     }
 

@@ -55,6 +55,14 @@ struct ServeCommand: ParsableCommand {
     var persist = false
     @Option(help: ServeSetting.reloadInterval.help("Seconds between checks of the schema directory, reloaded when its files change; 0 turns the watch off"))
     var reloadInterval: Double?
+    @Option(help: ServeSetting.compatibility.help("The compatibility level (NONE, BACKWARD, FORWARD, FULL, or one of them _TRANSITIVE) of a model whose file declares none: a change that breaks it is refused with 409"))
+    var compatibility: String?
+    @Option(help: ServeSetting.driftSample.help("Sample one conversion in this many per worker thread for GET /schemas/{Model}/drift; 0 turns drift off"))
+    var driftSample: Int?
+    @Option(help: ServeSetting.driftWindow.help("Seconds of sampled traffic a drift report covers (it slides in sixths)"))
+    var driftWindow: Double?
+    @Option(help: ServeSetting.driftEntries.help("Entries each list of a drift report keeps per sixth of the window, whatever the traffic sends"))
+    var driftEntries: Int?
     @Flag(help: ServeSetting.sharePort.help("Share the port with other processes that ask the same (SO_REUSEPORT); without it a port in use is an error"))
     var sharePort = false
     @Option(help: ServeSetting.grace.help("Seconds in-flight requests get to finish after SIGTERM; then the process exits 0 without those still running, naming each in the log"))
@@ -77,8 +85,9 @@ struct ServeCommand: ParsableCommand {
 
         var registryLimits = RegistryLimits.default
         registryLimits.ruleCost = config.limits.maxRuleCost
-        let schemas = SchemaAdmin(engine: Engine(limits: registryLimits), directory: config.schemas, persist: config.persist)
-        let service = Service(schemas: schemas, adminToken: config.adminToken, limits: config.limits, logger: logger,
+        let schemas = SchemaAdmin(engine: Engine(limits: registryLimits), directory: config.schemas, persist: config.persist,
+                                  compatibility: config.compatibility)
+        let service = Service(schemas: schemas, adminToken: config.adminToken, limits: config.limits, drift: config.drift, logger: logger,
                               accessLog: AccessLog(format: config.logFormat, level: config.logLevel))
         let server = HTTPServer(settings: config.server, handler: service, connections: service.stats.connections,
                                 refusedConnections: service.stats.refusedConnections)

@@ -28,6 +28,10 @@ enum ServeSetting: String, CaseIterable {
     case adminOnNetwork = "ADMIN_ON_NETWORK"
     case persist = "PERSIST"
     case reloadInterval = "RELOAD_INTERVAL"
+    case compatibility = "COMPATIBILITY"
+    case driftSample = "DRIFT_SAMPLE"
+    case driftWindow = "DRIFT_WINDOW"
+    case driftEntries = "DRIFT_ENTRIES"
     case sharePort = "SHARE_PORT"
     case grace = "GRACE"
     case logLevel = "LOG_LEVEL"
@@ -84,6 +88,10 @@ enum ServeSetting: String, CaseIterable {
         case .adminOnNetwork: "off"
         case .persist: config.persist ? "on" : "off"
         case .reloadInterval: ServeSetting.number(config.reloadInterval)
+        case .compatibility: config.compatibility.rawValue
+        case .driftSample: String(config.drift.sampleEvery)
+        case .driftWindow: ServeSetting.number(config.drift.window)
+        case .driftEntries: String(config.drift.entries)
         case .sharePort: config.server.sharePort ? "on" : "off"
         case .grace: ServeSetting.number(config.grace)
         case .logLevel: config.logLevel.rawValue

@@ -2,6 +2,7 @@ import ArgumentParser
 import ConvertdHTTP
 import Foundation
 import Logging
+import MappingEngine
 
 /// The service's settings: each from its flag, else its environment variable, else its default;
 /// every invalid value is reported at once.
@@ -14,6 +15,10 @@ struct ServerConfig {
     var persist = false
     /// Seconds between checks of the schema directory; 0 for none.
     var reloadInterval = 0.0
+    /// The compatibility level of a model whose file declares none.
+    var compatibility = CompatibilityLevel.none
+    /// How live traffic's drift is sampled and kept.
+    var drift = DriftMonitor.Settings()
     var logLevel = Logger.Level.info
     var logFormat = LogLine.Format.json
 
@@ -63,6 +68,16 @@ struct ServerConfig {
         persist = resolver.value(command.persist ? true : nil, .persist, default: false, expected: "1 or 0", parse: ServerConfig.switchValue)
         reloadInterval = resolver.value(command.reloadInterval, .reloadInterval, default: reloadInterval,
                                         expected: "0–86400 seconds") { Double($0) } valid: { (0...86_400).contains($0) }
+        compatibility = resolver.parsed(command.compatibility, .compatibility, default: compatibility,
+                                        expected: CompatibilityLevel.allCases.map(\.rawValue).joined(separator: ", ")) {
+            CompatibilityLevel(text: $0)
+        }
+        drift.sampleEvery = resolver.value(command.driftSample, .driftSample, default: drift.sampleEvery,
+                                           expected: "0–1000000 (0: off)") { Int($0) } valid: { (0...1_000_000).contains($0) }
+        drift.window = resolver.value(command.driftWindow, .driftWindow, default: drift.window,
+                                      expected: "60–604800 seconds") { Double($0) } valid: { (60...604_800).contains($0) }
+        drift.entries = resolver.value(command.driftEntries, .driftEntries, default: drift.entries,
+                                       expected: "1–10000") { Int($0) } valid: { (1...10_000).contains($0) }
         let (token, givenAsText) = ServerConfig.adminToken(command, environment: environment, errors: &resolver.errors)
         adminToken = token
         let adminOnNetwork = resolver.value(command.adminOnNetwork ? true : nil, .adminOnNetwork, default: false,

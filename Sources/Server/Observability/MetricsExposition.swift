@@ -16,6 +16,7 @@ final class MetricsExposition: Sendable {
     private let stats: ServiceStats
     private let engine: Engine
     private let schemas: SchemaAdmin?
+    private let drift: DriftMonitor?
     private let process = ProcessMetrics()
     /// The registry's counters by name and labels, with the value each last showed. Held for the
     /// whole scrape, so two scrapes never add the same growth twice.
@@ -27,7 +28,8 @@ final class MetricsExposition: Sendable {
         var shown: Double
     }
 
-    init(stats: ServiceStats, engine: Engine, schemas: SchemaAdmin?) {
+    init(stats: ServiceStats, engine: Engine, schemas: SchemaAdmin?, drift: DriftMonitor? = nil) {
+        self.drift = drift
         self.stats = stats
         self.engine = engine
         self.schemas = schemas
@@ -86,6 +88,14 @@ final class MetricsExposition: Sendable {
             let help = "Reloads of the schema directory (start, SIGHUP, watch, POST /schemas/reload), by result."
             count("convertd_schema_reloads_total", help, [("result", "success")], reloads.succeeded)
             count("convertd_schema_reloads_total", help, [("result", "failure")], reloads.failed)
+            count("convertd_schema_changes_incompatible_total",
+                  "Schema changes (PUT, reload, the directory watch) refused because they broke a model's compatibility level.", [],
+                  schemas.incompatibleRefusals)
+        }
+        if let drift {
+            set("convertd_drift_models", "Models whose drift is kept (GET /schemas/{Model}/drift).", drift.trackedModels)
+            count("convertd_drift_untracked_total", "Sampled conversions not kept because the most models whose drift is kept were.", [],
+                  drift.untrackedObservations)
         }
 
         let now = process.read()

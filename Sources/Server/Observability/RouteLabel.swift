@@ -11,6 +11,9 @@ enum RouteLabel: Int, CaseIterable, Sendable {
     case openAPI
     /// `GET /profiles`.
     case profiles
+    /// `GET /schemas/{Model}/versions`, `PATCH /schemas/{Model}@{N}`, `POST /schemas/{Model}/compatibility`,
+    /// `GET /schemas/{Model}/drift`.
+    case schemaVersions, versionState, schemaCompatibility, schemaDrift
     /// A path no endpoint serves, or a method it does not take (404, 405).
     case unmatched
     /// Answered by the HTTP layer before any endpoint was chosen: a head refused or too slow,
@@ -35,6 +38,10 @@ enum RouteLabel: Int, CaseIterable, Sendable {
         case .playground?: self = .playground
         case .openAPI?: self = .openAPI
         case .profiles?: self = .profiles
+        case .schemaVersions?: self = .schemaVersions
+        case .versionState?: self = .versionState
+        case .schemaCompatibility?: self = .schemaCompatibility
+        case .schemaDrift?: self = .schemaDrift
         case nil: self = .unmatched
         }
     }
@@ -58,6 +65,10 @@ enum RouteLabel: Int, CaseIterable, Sendable {
         case .playground: "playground"
         case .openAPI: "openapi"
         case .profiles: "profiles"
+        case .schemaVersions: "schema_versions"
+        case .versionState: "schema_version_state"
+        case .schemaCompatibility: "schema_compatibility"
+        case .schemaDrift: "schema_drift"
         case .unmatched: "unmatched"
         case .refused: "refused"
         }

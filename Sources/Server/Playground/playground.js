@@ -245,7 +245,7 @@ const Payload = {
 const Playground = (() => {
   const $ = (id) => document.getElementById(id);
   const el = {
-    status: $('status'), model: $('model'), profile: $('profile'), summary: $('model-summary'), schemaLink: $('schema-link'), convert: $('convert'),
+    status: $('status'), model: $('model'), version: $('version'), profile: $('profile'), summary: $('model-summary'), schemaLink: $('schema-link'), convert: $('convert'),
     payload: $('payload'), backdrop: $('backdrop'), note: $('payload-note'), dropZone: $('drop-zone'),
     file: $('file'), example: $('example'), format: $('format'), inferName: $('infer-name'), infer: $('infer'),
     output: $('output'), errors: $('errors'), errorsEmpty: $('errors-empty'), errorsCount: $('errors-count'),
@@ -253,6 +253,8 @@ const Playground = (() => {
     unknown: $('unknown'), unknownEmpty: $('unknown-empty'),
     jsonSchema: $('json-schema'), modelDefinition: $('model-definition'),
     inferred: $('inferred'), copyInferred: $('copy-inferred'),
+    versions: $('versions'), versionsNote: $('versions-note'), drift: $('drift'), driftNote: $('drift-note'),
+    refreshContract: $('refresh-contract'),
   };
   const tabs = Array.from(document.querySelectorAll('[role="tab"]'));
 
@@ -374,7 +376,7 @@ const Playground = (() => {
       if (wanted && Array.from(el.model.options).some((option) => option.value === wanted)) el.model.value = wanted;
       el.model.disabled = el.convert.disabled = el.example.disabled = el.model.options.length === 0;
       setStatus(el.model.options.length ? `${el.model.options.length} models loaded.` : 'The service has no models.');
-      if (el.model.value) await loadSchema();
+      if (el.model.value) await Promise.all([loadSchema(), loadContract()]);
     } catch (error) {
       setStatus(`Could not load the models: ${error.message}`, 'error');
     }
@@ -408,6 +410,77 @@ const Playground = (() => {
     }
   }
 
+  // Versions and drift (SPEC §11).
+
+  /** The model as requests name it: `Book`, or `Book@2` for a version picked. */
+  function modelPath() {
+    const name = encodeURIComponent(el.model.value);
+    return el.version.value ? `${name}@${el.version.value}` : name;
+  }
+
+  /**
+   * The model's versions (`GET /schemas/{Model}/versions`) in the version select and the table,
+   * and its drift report (`GET /schemas/{Model}/drift`) as lists of what live traffic sent.
+   */
+  async function loadContract() {
+    const name = el.model.value;
+    if (!name) return;
+    try {
+      const response = await request('GET', `/schemas/${encodeURIComponent(name)}/versions`);
+      if (name !== el.model.value) return;
+      const versions = Json.field(response.json, 'versions');
+      if (response.status !== 200 || !versions || versions.kind !== 'array') throw new Error(describe(response));
+      const picked = el.version.value;
+      const latest = make('option', null, 'latest');
+      latest.value = '';
+      const rows = versions.items.map((version) => ({
+        number: response.text.slice(Json.field(version, 'version').start, Json.field(version, 'version').end),
+        state: Json.string(Json.field(version, 'state')) || '',
+        created: Json.string(Json.field(version, 'created')) || '',
+        digest: Json.string(Json.field(version, 'digest')) || '',
+        sunset: Json.string(Json.field(version, 'sunset')) || '',
+      }));
+      el.version.replaceChildren(latest, ...rows.slice().reverse().map((row) => {
+        const option = make('option', null, `v${row.number}${row.state === 'active' ? '' : ` · ${row.state}`}`);
+        option.value = row.number;
+        return option;
+      }));
+      if (rows.some((row) => row.number === picked)) el.version.value = picked;
+      el.versions.tBodies[0].replaceChildren(...rows.slice().reverse().map((row) =>
+        make('tr', row.state, make('td', null, `v${row.number}`), make('td', null, row.state), make('td', null, row.created),
+             make('td', 'digest', row.digest), make('td', null, row.sunset))));
+      el.versionsNote.textContent = `Compatibility: ${Json.string(Json.field(response.json, 'compatibility')) || 'NONE'}. `
+        + 'Pick a version above to convert with it.';
+    } catch (error) {
+      el.versionsNote.textContent = `Could not load the versions: ${error.message}`;
+    }
+    try {
+      const response = await request('GET', `/schemas/${encodeURIComponent(name)}/drift`);
+      if (name !== el.model.value) return;
+      if (response.status !== 200 || !response.json) throw new Error(describe(response));
+      const report = response.json;
+      const number = (node) => (node && node.kind === 'number' ? response.text.slice(node.start, node.end) : '0');
+      el.driftNote.textContent = `About ${number(Json.field(report, 'conversions'))} conversions in the last `
+        + `${number(Json.field(Json.field(report, 'window'), 'seconds'))} s, one in ${number(Json.field(report, 'sampleEvery'))} sampled.`;
+      const lists = [['unknownKeys', 'Unknown keys', 'kinds'], ['coercions', 'Coercions', 'rule'], ['recoveries', 'Recoveries', 'code'],
+                     ['errors', 'Errors', 'code'], ['outsideEnum', 'Values outside an enum', 'value']];
+      el.drift.replaceChildren(...lists.map(([key, title, detail]) => {
+        const list = Json.field(report, key);
+        const items = list && list.kind === 'array' ? list.items : [];
+        const entries = items.map((item) => {
+          const extra = Json.field(item, detail);
+          const text = extra ? (extra.kind === 'string' ? Json.string(extra) : Json.format(extra, response.text, '')) : '';
+          return make('li', null, make('code', null, Json.string(Json.field(item, 'path')) || '/'), ` ×${number(Json.field(item, 'count'))} `,
+                      text ? make('span', 'hint', text) : null);
+        });
+        return make('section', 'drift-list', make('h3', null, title),
+                    entries.length ? make('ol', 'findings', ...entries) : make('p', 'placeholder', 'None seen.'));
+      }));
+    } catch (error) {
+      el.driftNote.textContent = `Could not load the drift: ${error.message}`;
+    }
+  }
+
   /** `?profile=NAME` for the profile picked, or nothing for the model's own output. */
   function profileQuery(query = new URLSearchParams()) {
     if (el.profile.value) query.set('profile', el.profile.value);
@@ -420,7 +493,7 @@ const Playground = (() => {
     // `GET /schemas/{Model}` is the model and its JSON Schema (under the profile picked):
     // opened in a tab of its own.
     const query = profileQuery().toString();
-    const target = `/schemas/${encodeURIComponent(name)}${query ? `?${query}` : ''}`;
+    const target = `/schemas/${modelPath()}${query ? `?${query}` : ''}`;
     el.schemaLink.href = target;
     el.schemaLink.title = `GET ${target}: the model, inheritance resolved, and its output's JSON Schema`;
     el.schemaLink.hidden = false;
@@ -428,7 +501,7 @@ const Playground = (() => {
     try {
       const response = await request('GET', target);
       // A later pick (of the model or the profile) has its own answer coming: this one is stale.
-      if (name !== el.model.value || query !== profileQuery().toString()) return;
+      if (target !== `/schemas/${modelPath()}${profileQuery().toString() ? `?${profileQuery()}` : ''}`) return;
       const schema = Json.field(response.json, 'jsonSchema');
       const model = Json.field(response.json, 'model');
       if (response.status !== 200 || !schema) throw new Error(describe(response));
@@ -519,7 +592,7 @@ const Playground = (() => {
     setStatus(`Converting to ${name}…`);
     const started = performance.now();
     try {
-      const response = await request('POST', `/convert/${encodeURIComponent(name)}?${query}`, text,
+      const response = await request('POST', `/convert/${modelPath()}?${query}`, text,
         payload.ndjson ? 'application/x-ndjson' : 'application/json');
       const took = Math.round(performance.now() - started);
       if (payload.ndjson && response.status === 200) {
@@ -888,8 +961,16 @@ const Playground = (() => {
       // The last answer was for another model.
       setCode(el.output, 'Press Convert to convert the payload to this model.', true);
       showFindings([], [], []);
+      el.version.value = '';
       loadSchema();
+      loadContract();
     });
+    el.version.addEventListener('change', () => {
+      setCode(el.output, 'Press Convert to convert the payload with this version.', true);
+      showFindings([], [], []);
+      if (el.model.value) loadSchema();
+    });
+    el.refreshContract.addEventListener('click', loadContract);
     el.profile.addEventListener('change', () => {
       // The last answer was written under another profile.
       setCode(el.output, 'Press Convert to convert the payload with this profile.', true);

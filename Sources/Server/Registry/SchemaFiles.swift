@@ -20,8 +20,45 @@ struct SchemaFiles: Sendable {
         for file in deleted { try remove(file) }
     }
 
+    /// Writes `model`'s version ledger, `.versions/<model>.json`.
+    func persistHistory(of model: String, text: String) throws(Failure) {
+        try write(SchemaSource(file: "\(VersionLedger.folder)/\(model).json", text: text),
+                  at: (directory as NSString).appendingPathComponent("\(VersionLedger.folder)/\(model).json"))
+    }
+
+    /// The ledger files of the directory, by model; those that cannot be read or are not
+    /// ledgers are errors.
+    static func histories(in directory: String) -> (histories: [String: [ModelVersion]], texts: [String: String], errors: [SchemaError]) {
+        let folder = (directory as NSString).appendingPathComponent(VersionLedger.folder)
+        guard let files = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return ([:], [:], []) }
+        var histories: [String: [ModelVersion]] = [:]
+        var texts: [String: String] = [:]
+        var errors: [SchemaError] = []
+        for file in files.sorted() where file.hasSuffix(".json") && !file.hasPrefix(".") {
+            let model = String(file.dropLast(5))
+            let relative = "\(VersionLedger.folder)/\(file)"
+            let path = (folder as NSString).appendingPathComponent(file)
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            guard size <= RegistryLimits.default.totalBytes * 2, let data = FileManager.default.contents(atPath: path),
+                  let text = String(data: data, encoding: .utf8) else {
+                errors.append(SchemaError(file: relative, message: "cannot read this version ledger"))
+                continue
+            }
+            guard let versions = VersionLedger.versions(inFile: text, model: model) else {
+                errors.append(SchemaError(file: relative, message: "not a version ledger of model '\(model)'"))
+                continue
+            }
+            histories[model] = versions
+            texts[model] = text
+        }
+        return (histories, texts, errors)
+    }
+
     private func write(_ source: SchemaSource) throws(Failure) {
-        let target = try path(of: source.file)
+        try write(source, at: try path(of: source.file))
+    }
+
+    private func write(_ source: SchemaSource, at target: String) throws(Failure) {
         let folder = (target as NSString).deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -26,7 +26,7 @@ struct AdminRoutes: Sendable {
     }
 
     /// 200 with what changed (201 when `created` was added), or why nothing did.
-    private static func answer(_ outcome: SchemaAdmin.Outcome, created: String?) -> HTTPResponse {
+    static func answer(_ outcome: SchemaAdmin.Outcome, created: String?) -> HTTPResponse {
         switch outcome {
         case .success(let update):
             func names(_ list: [String]) -> JSONValue { .array(list.map { .string($0) }) }
@@ -41,6 +41,8 @@ struct AdminRoutes: Sendable {
         case .failure(.refused(.inUse(let model, let users))): return ServiceError.inUse(model: model, by: users).response
         case .failure(.refused(.unknownModel(let model))): return ServiceError.unknownSchema(model).response
         case .failure(.refused(.modelNotDefined(let model))): return ServiceError.modelNotDefined(model).response
+        case .failure(.refused(.incompatible(let verdicts))): return ServiceError.incompatible(verdicts).response
+        case .failure(.refused(.unknownVersion(let model, let version))): return ServiceError.unknownVersion(model: model, version: version).response
         case .failure(.notPersisted(let reason)): return ServiceError.unavailable(reason: "the change could not be written, so it was undone: \(reason)").response
         }
     }

@@ -1,4 +1,5 @@
 import ConvertdHTTP
+import Foundation
 import MappingEngine
 
 /// `POST /convert/{Schema}` and `POST /reverse/{Schema}`: a JSON body through the engine.
@@ -13,6 +14,9 @@ struct ConversionRoute: Sendable {
     var ruleBudget = ConversionOptions.defaultRuleBudget
     /// Where the errors of each answer are counted by code.
     let stats: ServiceStats
+    /// Where sampled conversions record what they saw (`GET /schemas/{Model}/drift`); off
+    /// unless the service gives one.
+    var drift = DriftMonitor(settings: .init(sampleEvery: 0))
 
     /// The query options of a conversion: `mode`, `explain`, `pretty`, `onError`, `profile`.
     struct Options {
@@ -41,7 +45,38 @@ struct ConversionRoute: Sendable {
         switch error {
         case .unknownModel(let name): .unknownSchema(name)
         case .unknownProfile(let name): .unknownProfile(name)
+        case .unknownVersion(let name, let version): .unknownVersion(model: name, version: version)
         }
+    }
+
+    /// The model a request names (`Book`, `Book@2`) under its profile: the latest version of a
+    /// plain name without a profile through the workspace's memo, as cheap as before versions.
+    func model(_ schema: String, profile: String?, workspace: Workspace) -> Result<CompiledModel, ServiceError> {
+        if profile == nil, !schema.utf8.contains(UInt8(ascii: "@")) {
+            guard let model = engine.model(named: schema, workspace: workspace) else { return .failure(.unknownSchema(schema)) }
+            return .success(model)
+        }
+        guard let reference = VersionedName(schema) else { return .failure(.unknownSchema(schema)) }
+        switch engine.model(reference, profile: profile) {
+        case .success(let model): return .success(model)
+        case .failure(let error): return .failure(ConversionRoute.refusal(error))
+        }
+    }
+
+    /// 410 for a disabled version; nil for any other.
+    static func disabled(_ model: CompiledModel, schema: String) -> HTTPResponse? {
+        guard let notice = model.notice, notice.state == .disabled else { return nil }
+        return ServiceError.versionDisabled(model: model.name, version: notice.version).response
+    }
+
+    /// `response` with the headers of a deprecated version: `Deprecation` (RFC 9745) and, when
+    /// set, `Sunset` (RFC 8594).
+    static func noticed(_ response: HTTPResponse, _ notice: VersionNotice?) -> HTTPResponse {
+        guard let notice, notice.state == .deprecated else { return response }
+        var response = response
+        response.headers.append(("Deprecation", "@\(Int((notice.since ?? Date()).timeIntervalSince1970))"))
+        if let sunset = notice.sunset { response.headers.append(("Sunset", ConversionRoute.httpDate(sunset))) }
+        return response
     }
 
     /// A boolean query option: absent, `false` or `0` is false; bare, `true` or `1` is true.
@@ -64,20 +99,49 @@ struct ConversionRoute: Sendable {
         let workspace = ThreadWorkspace.current
         // Runs once the response below holds its own bytes, never a borrowed view of the workspace.
         defer { if workspace.hasGrown { workspace.shrink() } }
-        let result: ConversionResult
-        if let profile = options.profile {
-            // A profile's model is looked up apart: requests without one keep the memoized lookup.
-            switch engine.model(named: schema, profile: profile) {
-            case .success(let model): result = engine.convert(body, model: model, options: options.conversion, workspace: workspace)
-            case .failure(let error): return ConversionRoute.refusal(error).response
-            }
-        } else {
-            result = engine.convert(body, model: schema, options: options.conversion, workspace: workspace)
+        let model: CompiledModel
+        switch self.model(schema, profile: options.profile, workspace: workspace) {
+        case .success(let found): model = found
+        case .failure(let error): return error.response
         }
+        if let refusal = ConversionRoute.disabled(model, schema: schema) { return refusal }
+        // A sampled conversion records its coercions and unknown keys as `explain` does, and
+        // answers as it would have unsampled.
+        // Only the latest version is watched: a pinned request is an old client, not drift.
+        let sampled = drift.shouldSample() && !schema.utf8.contains(UInt8(ascii: "@"))
+        var conversion = options.conversion
+        if sampled { conversion.explain = true }
+        let result = engine.convert(body, model: model, options: conversion, workspace: workspace)
+        if sampled { observe(result, model: model) }
+        return ConversionRoute.noticed(answer(result, model: model, options: options, schema: schema, head: head, workspace: workspace),
+                                       model.notice)
+    }
+
+    /// An IMF-fixdate (RFC 9110 §5.6.7), as `Sunset` takes it.
+    static func httpDate(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: date)
+    }
+
+    /// Records a sampled conversion's result in its model's drift window.
+    private func observe(_ result: ConversionResult, model: CompiledModel) {
+        switch result {
+        case .success(let success): drift.record(model: model.name, observation: DriftObservation(success: success))
+        case .failure(let errors): drift.record(model: model.name, observation: DriftObservation(errors: errors))
+        case .malformed, .unknownModel: break
+        }
+    }
+
+    /// The answer to a conversion's result.
+    private func answer(_ result: ConversionResult, model: CompiledModel, options: Options, schema: String, head: RequestHead,
+                        workspace: Workspace) -> HTTPResponse {
         switch result {
         case .success(let success):
             let recoveries = success.warningCount > 0 ? success.recoveries : RecoveryTally()
-            if success.explained {
+            if success.explained && (options.conversion.explain || model.alwaysExplained) {
                 return recovered(ConversionRoute.document(200, .bytes(ResultJSON.explained(success)), pretty: options.pretty),
                                  recoveries, schema: schema, head: head)
             }
@@ -117,6 +181,22 @@ struct ConversionRoute: Sendable {
         } catch {
             return error.response
         }
+        guard let reference = VersionedName(schema) else { return ServiceError.unknownSchema(schema).response }
+        let serving: (engine: Engine, version: ModelVersion?)
+        switch engine.engine(serving: reference) {
+        case .success(let found): serving = found
+        case .failure(let error): return ConversionRoute.refusal(error).response
+        }
+        if let version = serving.version, version.state == .disabled {
+            return ServiceError.versionDisabled(model: reference.name, version: version.number).response
+        }
+        let notice = serving.version.flatMap(VersionNotice.init) ?? engine.versions.notice(of: reference.name)
+        if notice?.state == .disabled, let notice { return ServiceError.versionDisabled(model: reference.name, version: notice.version).response }
+        return ConversionRoute.noticed(reverse(body, model: reference.name, engine: serving.engine, pretty: pretty, profile: profile), notice)
+    }
+
+    private func reverse(_ body: UnsafeBufferPointer<UInt8>, model schema: String, engine: Engine, pretty: Bool,
+                         profile: OutputOptions) -> HTTPResponse {
         switch engine.reverse(body, model: schema, maxDepth: maxDepth, maxErrors: maxErrors, profile: profile) {
         case .success(let output):
             return ConversionRoute.document(200, .bytes(output), pretty: pretty)

@@ -7,6 +7,7 @@ extension Endpoint {
     private enum Kind: UInt8 {
         case convert, reverse, schemas, schema, schemaExample, putSchema, deleteSchema, reloadSchemas, infer
         case stats, metrics, health, ready, page, style, script, openAPI, profiles
+        case schemaVersions, versionState, schemaCompatibility, schemaDrift
     }
 
     /// The endpoint as the transport carries it.
@@ -30,6 +31,10 @@ extension Endpoint {
         case .playground(.script): HTTPRoute(kind: Kind.script.rawValue)
         case .openAPI: HTTPRoute(kind: Kind.openAPI.rawValue)
         case .profiles: HTTPRoute(kind: Kind.profiles.rawValue)
+        case .schemaVersions(let name): HTTPRoute(kind: Kind.schemaVersions.rawValue, name: name)
+        case .versionState(let name): HTTPRoute(kind: Kind.versionState.rawValue, name: name)
+        case .schemaCompatibility(let name): HTTPRoute(kind: Kind.schemaCompatibility.rawValue, name: name)
+        case .schemaDrift(let name): HTTPRoute(kind: Kind.schemaDrift.rawValue, name: name)
         }
     }
 
@@ -55,6 +60,10 @@ extension Endpoint {
         case .script: self = .playground(.script)
         case .openAPI: self = .openAPI
         case .profiles: self = .profiles
+        case .schemaVersions: self = .schemaVersions(route.name)
+        case .versionState: self = .versionState(route.name)
+        case .schemaCompatibility: self = .schemaCompatibility(route.name)
+        case .schemaDrift: self = .schemaDrift(route.name)
         }
     }
 }

@@ -38,8 +38,15 @@ struct InfoRoutes: Sendable {
 
     /// One model with inheritance resolved, and the JSON Schema of its output (under the output
     /// profile `profile`, when one is asked).
-    func schema(_ name: String, profile: String?) -> HTTPResponse {
-        let registry = engine.registry
+    func schema(_ schema: String, profile: String?) -> HTTPResponse {
+        // `Book@2` describes the version's own registry, rebuilt from its snapshot.
+        guard let reference = VersionedName(schema) else { return ServiceError.unknownSchema(schema).response }
+        let name = reference.name
+        let registry: SchemaRegistry
+        switch engine.engine(serving: reference) {
+        case .success(let found): registry = found.engine.registry
+        case .failure(let error): return ConversionRoute.refusal(error).response
+        }
         let options: OutputOptions
         do throws(ModelLookupError) {
             options = try registry.outputOptions(profile: profile)

@@ -27,6 +27,8 @@ final class JSONBodyStream: BodyStream {
 
     private let route: ConversionRoute
     private let model: CompiledModel
+    /// The model as the request named it (`Book`, `Book@2`).
+    private let schema: String
     private let head: RequestHead
     private let options: ConversionRoute.Options
     private let limits: Service.Limits
@@ -35,7 +37,9 @@ final class JSONBodyStream: BodyStream {
     private var body: [UInt8] = []
     private var received = 0
 
-    init(route: ConversionRoute, model: CompiledModel, head: RequestHead, options: ConversionRoute.Options, limits: Service.Limits) {
+    init(route: ConversionRoute, model: CompiledModel, schema: String, head: RequestHead, options: ConversionRoute.Options,
+         limits: Service.Limits) {
+        self.schema = schema
         self.route = route
         self.model = model
         self.head = head
@@ -73,7 +77,7 @@ final class JSONBodyStream: BodyStream {
         guard received <= limits.maxStreamBytes else { return TransportError.bodyTooLarge(limit: limits.maxStreamBytes).response }
         switch state {
         case .undecided, .whole:
-            return body.withUnsafeBufferPointer { route.convert($0, schema: model.name, head: head) }
+            return body.withUnsafeBufferPointer { route.convert($0, schema: schema, head: head) }
         case .tooLarge:
             return TransportError.bodyTooLarge(limit: limits.maxBodyBytes).response
         case .array(let conversion):
@@ -81,7 +85,8 @@ final class JSONBodyStream: BodyStream {
             case .converted:
                 // As a collected answer, an indented one ends with a newline.
                 if options.pretty { spool.write([0x0A]) }
-                return route.recovered(.spooled(spool), conversion.recoveries, schema: model.name, head: head)
+                return ConversionRoute.noticed(route.recovered(.spooled(spool), conversion.recoveries, schema: model.name, head: head),
+                                               model.notice)
             case .failed(let errors):
                 return route.invalid(errors, schema: model.name, pretty: options.pretty)
             case .malformed(let error):

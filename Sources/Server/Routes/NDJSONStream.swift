@@ -11,6 +11,8 @@ final class NDJSONStream: BodyStream {
     private let route: ConversionRoute
     private let head: RequestHead
     private let schema: String
+    /// What the answers of the model's version must say.
+    private let notice: VersionNotice?
     private let spool = Spool()
     private let maxBytes: Int
     private var received = 0
@@ -20,6 +22,7 @@ final class NDJSONStream: BodyStream {
         self.route = route
         self.head = head
         schema = model.name
+        notice = model.notice
         self.maxBytes = maxBytes
     }
 
@@ -36,6 +39,7 @@ final class NDJSONStream: BodyStream {
     func finish() -> HTTPResponse {
         guard received <= maxBytes else { return TransportError.bodyTooLarge(limit: maxBytes).response }
         conversion.finish(workspace: ThreadWorkspace.current)
-        return route.recovered(.spooled(spool, contentType: "application/x-ndjson"), conversion.recoveries, schema: schema, head: head)
+        return ConversionRoute.noticed(route.recovered(.spooled(spool, contentType: "application/x-ndjson"), conversion.recoveries,
+                                                       schema: schema, head: head), notice)
     }
 }

@@ -12,6 +12,14 @@ enum Endpoint: Equatable, Sendable {
     case deleteSchema(String)
     /// `POST /schemas/reload` (admin).
     case reloadSchemas
+    /// `GET /schemas/{Model}/versions`: the model's versions with digest, time and state.
+    case schemaVersions(String)
+    /// `PATCH /schemas/{Model}@{N}` (admin): a version's state and sunset.
+    case versionState(String)
+    /// `POST /schemas/{Model}/compatibility` (admin): the compatibility dry run of a schema file.
+    case schemaCompatibility(String)
+    /// `GET /schemas/{Model}/drift`: what live traffic sent that the model did not expect.
+    case schemaDrift(String)
     /// `POST /infer?model=NAME`: a schema file inferred from the body's samples.
     case infer
     case stats
@@ -29,7 +37,8 @@ enum Endpoint: Equatable, Sendable {
     /// The schema the request is about, for the request log.
     var schemaName: String? {
         switch self {
-        case .convert(let name), .reverse(let name), .schema(let name), .schemaExample(let name), .putSchema(let name), .deleteSchema(let name): name
+        case .convert(let name), .reverse(let name), .schema(let name), .schemaExample(let name), .putSchema(let name), .deleteSchema(let name),
+             .schemaVersions(let name), .versionState(let name), .schemaCompatibility(let name), .schemaDrift(let name): name
         case .schemas, .reloadSchemas, .infer, .stats, .metrics, .health, .ready, .playground, .openAPI, .profiles: nil
         }
     }
@@ -40,7 +49,7 @@ enum Endpoint: Equatable, Sendable {
     /// Whether the endpoint changes the schemas, which needs the admin token.
     var isAdmin: Bool {
         switch self {
-        case .putSchema, .deleteSchema, .reloadSchemas: true
+        case .putSchema, .deleteSchema, .reloadSchemas, .versionState, .schemaCompatibility: true
         default: false
         }
     }
@@ -48,9 +57,9 @@ enum Endpoint: Equatable, Sendable {
     /// Whether the endpoint reads a request body.
     var takesBody: Bool {
         switch self {
-        case .convert, .reverse, .putSchema, .infer: true
+        case .convert, .reverse, .putSchema, .infer, .versionState, .schemaCompatibility: true
         case .schemas, .schema, .schemaExample, .deleteSchema, .reloadSchemas, .stats, .metrics, .health, .ready, .playground, .openAPI,
-             .profiles: false
+             .profiles, .schemaVersions, .schemaDrift: false
         }
     }
 }
@@ -71,6 +80,9 @@ enum Router {
         case ("schemas", nil, nil): match = (.schemas, reading)
         case ("schemas", let name?, nil): match = Router.schema(name, method: method)
         case ("schemas", let name?, "example"?): match = (.schemaExample(name), reading)
+        case ("schemas", let name?, "versions"?): match = (.schemaVersions(name), reading)
+        case ("schemas", let name?, "drift"?): match = (.schemaDrift(name), reading)
+        case ("schemas", let name?, "compatibility"?): match = (.schemaCompatibility(name), writing)
         case ("infer", nil, nil): match = (.infer, writing)
         case ("stats", nil, nil): match = (.stats, reading)
         case ("metrics", nil, nil): match = (.metrics, reading)
@@ -90,6 +102,10 @@ enum Router {
     /// `/schemas/{name}`: read, replaced, deleted; `POST /schemas/reload` reloads (a model may
     /// still be named `reload`: the method tells them apart).
     private static func schema(_ name: String, method: String) -> (endpoint: Endpoint, allow: [String]) {
+        // A version (`Book@2`) is read, or its state set; it is never replaced or deleted alone.
+        if name.contains("@") {
+            return (method == "PATCH" ? .versionState(name) : .schema(name), reading + ["PATCH"])
+        }
         let allow = reading + ["PUT", "DELETE"] + (name == "reload" ? writing : [])
         switch method {
         case "PUT": return (.putSchema(name), allow)

@@ -33,11 +33,15 @@ final class Service: HTTPHandler {
     private let admin: AdminRoutes
     private let inference: InferRoute
     private let openAPI: OpenAPIRoute
+    private let contracts: ContractRoutes
+    /// What sampled conversions saw, by model.
+    let drift: DriftMonitor
     private let draining = Atomic<Bool>(false)
     /// Set once the first registry is served: until then `/readyz` answers 503.
     private let loaded: Atomic<Bool>
 
-    init(schemas: SchemaAdmin, adminToken: AdminToken? = nil, limits: Limits, logger: Logger, accessLog: AccessLog) {
+    init(schemas: SchemaAdmin, adminToken: AdminToken? = nil, limits: Limits, drift: DriftMonitor.Settings = .init(), logger: Logger,
+         accessLog: AccessLog) {
         engine = schemas.engine
         self.schemas = schemas
         self.adminToken = adminToken
@@ -45,8 +49,10 @@ final class Service: HTTPHandler {
         stats = ServiceStats(engine: engine)
         self.logger = logger
         self.accessLog = accessLog
-        conversions = ConversionRoute(engine: engine, maxDepth: limits.maxDepth, maxErrors: limits.maxErrors, stats: stats)
-        info = InfoRoutes(engine: engine, stats: stats, metrics: MetricsExposition(stats: stats, engine: engine, schemas: schemas))
+        self.drift = DriftMonitor(settings: drift)
+        conversions = ConversionRoute(engine: engine, maxDepth: limits.maxDepth, maxErrors: limits.maxErrors, stats: stats, drift: self.drift)
+        contracts = ContractRoutes(admin: schemas, drift: self.drift)
+        info = InfoRoutes(engine: engine, stats: stats, metrics: MetricsExposition(stats: stats, engine: engine, schemas: schemas, drift: self.drift))
         admin = AdminRoutes(admin: schemas)
         inference = InferRoute(maxDepth: limits.maxDepth)
         openAPI = OpenAPIRoute(engine: engine)
@@ -98,7 +104,7 @@ final class Service: HTTPHandler {
         case (.json, .convert(let schema)) where head.contentLength.map { $0 > limits.maxBodyBytes } ?? true:
             // Too large to collect, or of unknown length: an array is converted as it arrives.
             return streamPlan(schema: schema, head: head, ndjson: false)
-        case (.json, _), (.yaml, .putSchema), (.ndjson, .infer):
+        case (.json, _), (.yaml, .putSchema), (.yaml, .schemaCompatibility), (.ndjson, .infer):
             return .collect(endpoint.route)
         case (.ndjson, .convert(let schema)):
             return streamPlan(schema: schema, head: head, ndjson: true)
@@ -113,10 +119,11 @@ final class Service: HTTPHandler {
     /// element), with the model resolved once for the whole body.
     private func streamPlan(schema: String, head: RequestHead, ndjson: Bool) -> RequestPlan {
         let model: CompiledModel
-        switch engine.model(named: schema, profile: head.query("profile")) {
+        switch conversions.model(schema, profile: head.query("profile"), workspace: ThreadWorkspace.current) {
         case .success(let found): model = found
-        case .failure(let error): return .answer(ConversionRoute.refusal(error).response)
+        case .failure(let error): return .answer(error.response)
         }
+        if let refusal = ConversionRoute.disabled(model, schema: schema) { return .answer(refusal) }
         // Refused from its announced length, before a client waiting for `100 Continue` sends it.
         if let length = head.contentLength, length > limits.maxStreamBytes {
             return .answer(TransportError.bodyTooLarge(limit: limits.maxStreamBytes).response)
@@ -127,7 +134,7 @@ final class Service: HTTPHandler {
                 return .stream(NDJSONStream(route: conversions, head: head, model: model, options: options.conversion,
                                             maxLineBytes: limits.maxBodyBytes, maxBytes: limits.maxStreamBytes))
             }
-            return .stream(JSONBodyStream(route: conversions, model: model, head: head, options: options, limits: limits))
+            return .stream(JSONBodyStream(route: conversions, model: model, schema: schema, head: head, options: options, limits: limits))
         } catch {
             return .answer(error.response)
         }
@@ -158,6 +165,10 @@ final class Service: HTTPHandler {
         case .playground(let asset): PlaygroundRoute.response(asset)
         case .openAPI: openAPI.document(profile: head.query("profile"))
         case .profiles: info.profiles()
+        case .schemaVersions(let name): contracts.versions(name)
+        case .versionState(let name): changed(contracts.setState(name, body: body), head)
+        case .schemaCompatibility(let name): contracts.compatibility(name, body: body, yaml: MediaType(contentType: head.contentType) == .yaml)
+        case .schemaDrift(let name): contracts.drift(name)
         }
     }
 
@@ -207,6 +218,7 @@ final class Service: HTTPHandler {
         switch outcome {
         case .success(let update):
             loaded.store(true, ordering: .relaxed)
+            for name in update.removed { drift.forget(model: name) }
             logger.notice("schemas loaded", metadata: [
                 "models": .stringConvertible(engine.registry.names.count),
                 "added": .string(update.added.joined(separator: ",")),

@@ -28,16 +28,24 @@ enum ServiceError: Error, Equatable {
     case inference(InferenceError)
     /// `?profile=NAME` names no output profile the schema files declare or convertd builds in.
     case unknownProfile(String)
+    /// `Book@N` names a version the model does not have (or no longer keeps).
+    case unknownVersion(model: String, version: Int)
+    /// The version asked is disabled (`GET /schemas/{Model}/versions` lists the states).
+    case versionDisabled(model: String, version: Int)
+    /// A schema change that breaks a model's compatibility level: every breaking change and
+    /// every example answered differently.
+    case incompatible([ModelCompatibility])
 
     var status: Int {
         switch self {
-        case .notFound, .unknownSchema: 404
+        case .notFound, .unknownSchema, .unknownVersion: 404
+        case .versionDisabled: 410
         case .methodNotAllowed: 405
         case .unsupportedMediaType: 415
         case .invalidOption, .malformed, .unknownProfile: 400
         case .unauthorized: 401
         case .adminDisabled: 403
-        case .inUse: 409
+        case .inUse, .incompatible: 409
         case .invalidSchema, .modelNotDefined: 422
         case .inference(let error): error.code == .noSamples || error.code == .tooComplex ? 422 : 400
         case .unavailable: 503
@@ -61,6 +69,9 @@ enum ServiceError: Error, Equatable {
         case inUse = "in_use"
         case modelNotDefined = "model_not_defined"
         case unknownProfile = "unknown_profile"
+        case unknownVersion = "unknown_version"
+        case versionDisabled = "version_disabled"
+        case incompatible
 
         /// What the code means, for the reference (Markdown).
         var meaning: String {
@@ -84,6 +95,13 @@ enum ServiceError: Error, Equatable {
                     + "`property`, and `limit` for a registry limit; the schemas served stay as they were."
             case .inUse: "`DELETE` of a model other models extend or reference; `usedBy` lists them."
             case .modelNotDefined: "A `PUT /schemas/{Model}` body that does not define the model the path names."
+            case .unknownVersion:
+                "`{Model}@{N}` names a version the model does not have or no longer keeps; `GET /schemas/{Model}/versions` lists them."
+            case .versionDisabled: "The version asked is disabled; `GET /schemas/{Model}/versions` lists the versions and their states."
+            case .incompatible:
+                "A schema change (`PUT`, a reload, the directory watch) that breaks a model's compatibility level: one entry per "
+                    + "breaking change (`model`, `level`, `side`, `path`, `kind`, `old`, `new`) and per example the new version "
+                    + "answers differently (`example`, `current`, `candidate`); the schemas served stay as they were."
             case .unknownProfile:
                 "`?profile=NAME` (on `/convert`, `/reverse`, `/schemas/{Schema}`, `/openapi.json`) names no output profile: "
                     + "none is built in or declared under `$profiles` in the schema files; `GET /profiles` lists them."
@@ -106,6 +124,12 @@ enum ServiceError: Error, Equatable {
             case .inUse: .inUse(model: "Author", by: ["AudioBook", "Book"])
             case .modelNotDefined: .modelNotDefined("Pet")
             case .unknownProfile: .unknownProfile("mobil")
+            case .unknownVersion: .unknownVersion(model: "Book", version: 9)
+            case .versionDisabled: .versionDisabled(model: "Book", version: 1)
+            case .incompatible: .incompatible([ModelCompatibility(model: "Book", level: .backward, against: [2], changes: [
+                BreakingChange(side: .input, path: "/properties/year", kind: "type_narrowed", old: "int64", new: "int16",
+                               message: "year reads int16 now, not int64"),
+            ], replay: [])])
             }
         }
     }
@@ -125,6 +149,9 @@ enum ServiceError: Error, Equatable {
         case .inUse: Code.inUse.rawValue
         case .modelNotDefined: Code.modelNotDefined.rawValue
         case .unknownProfile: Code.unknownProfile.rawValue
+        case .unknownVersion: Code.unknownVersion.rawValue
+        case .versionDisabled: Code.versionDisabled.rawValue
+        case .incompatible: Code.incompatible.rawValue
         case .inference(let error): error.code.rawValue
         }
     }
@@ -145,6 +172,9 @@ enum ServiceError: Error, Equatable {
         case .inUse(let model, let users): "model '\(model)' is used by \(users.joined(separator: ", ")); change or delete those first"
         case .modelNotDefined(let model): "the body does not define model '\(model)'"
         case .unknownProfile(let name): "no output profile named '\(name)'; GET /profiles lists them"
+        case .unknownVersion(let model, let version): "model '\(model)' has no version \(version); GET /schemas/\(model)/versions lists them"
+        case .versionDisabled(let model, let version): "version \(version) of model '\(model)' is disabled"
+        case .incompatible(let verdicts): "the change breaks the compatibility of \(verdicts.map { "\($0.model) (\($0.level.rawValue))" }.joined(separator: ", "))"
         case .inference(let error): error.message
         }
     }
@@ -159,6 +189,7 @@ enum ServiceError: Error, Equatable {
 
     /// The entries of the `errors` list: one, or one per schema mistake.
     var entries: [JSONValue] {
+        if case .incompatible(let verdicts) = self { return ServiceError.entries(of: verdicts) }
         guard case .invalidSchema(let errors) = self else { return [entry] }
         return errors.map { error in
             var members: [JSONValue.Member] = [.init("code", .string(code)), .init("file", .string(error.file))]
@@ -173,6 +204,25 @@ enum ServiceError: Error, Equatable {
             }
             members.append(.init("message", .string(error.message)))
             return .object(members)
+        }
+    }
+
+    /// One entry per breaking change and per example answered differently.
+    private static func entries(of verdicts: [ModelCompatibility]) -> [JSONValue] {
+        verdicts.flatMap { verdict in
+            let head: [JSONValue.Member] = [
+                .init("code", .string(Code.incompatible.rawValue)), .init("model", .string(verdict.model)),
+                .init("level", .string(verdict.level.rawValue)),
+            ]
+            let changes = verdict.changes.map { change -> JSONValue in
+                guard case .object(let members) = change.json else { return change.json }
+                return .object(head + members)
+            }
+            let replay = verdict.replay.map { difference -> JSONValue in
+                guard case .object(let members) = difference.json else { return difference.json }
+                return .object(head + [.init("kind", .string("replay_differs"))] + members)
+            }
+            return changes + replay
         }
     }
 
