@@ -22,7 +22,7 @@ extension Engine {
             return .failure(.unknownVersion(reference.name, number))
         }
         if number == ledger.latest(of: reference.name)?.number { return .success((self, version)) }
-        guard let engine = pinned.engine(for: version, of: reference.name) else { return .failure(.unknownVersion(reference.name, number)) }
+        guard !version.snapshot.isEmpty, let engine = pinned.engine(for: version, of: reference.name) else { return .failure(.unknownVersion(reference.name, number)) }
         return .success((engine, version))
     }
 

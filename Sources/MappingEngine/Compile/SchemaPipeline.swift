@@ -116,7 +116,7 @@ final class SchemaPipeline: @unchecked Sendable {
         var ledger = old.versions
         for (model, versions) in histories where versions != ledger.versions(of: model) { ledger.adopt(versions, of: model) }
         let adopted = Set(histories.keys.filter { histories[$0] != old.versions.versions(of: $0) })
-        let versioned = ledger.record(registry, at: registry.loadedAt)
+        let versioned = ledger.record(registry, previous: old.names.isEmpty ? nil : old, at: registry.loadedAt)
         registry.serve(ledger)
 
         let before = Dictionary(old.sources.map { ($0.file, $0.text) }, uniquingKeysWith: { _, last in last })

@@ -60,6 +60,7 @@ public struct ContractGate: Sendable {
 
     /// The registry a stored version was made from; nil when its snapshot no longer loads.
     static func registry(of version: ModelVersion) -> SchemaRegistry? {
+        guard !version.snapshot.isEmpty else { return nil }
         let resolved = SchemaLoader.resolve([SchemaSource(file: "snapshot.json", text: version.snapshot)])
         return resolved.errors.isEmpty ? resolved.registry : nil
     }

@@ -29,7 +29,8 @@ public struct ModelVersion: Sendable, Equatable {
     /// When the state was last set (the `Deprecation` header's date, RFC 9745); nil for a
     /// version never changed.
     public var since: Date?
-    /// The schema file that rebuilds this version (JSON text).
+    /// The schema file that rebuilds this version (JSON text); empty for the latest version
+    /// (the model served) and for one whose snapshot was over its bound, which cannot be pinned.
     public let snapshot: String
 
     public init(number: Int, digest: String, created: Date, state: State = .active, sunset: Date? = nil, snapshot: String) {
@@ -39,6 +40,13 @@ public struct ModelVersion: Sendable, Equatable {
         self.state = state
         self.sunset = sunset
         self.snapshot = snapshot
+    }
+
+    /// The version with the snapshot it is pinned from.
+    func with(snapshot text: String) -> ModelVersion {
+        var copy = ModelVersion(number: number, digest: digest, created: created, state: state, sunset: sunset, snapshot: text)
+        copy.since = since
+        return copy
     }
 
     /// The version as listed by `GET /schemas/{Model}/versions`, without its snapshot.

@@ -42,17 +42,27 @@ public struct VersionLedger: Sendable, Equatable {
         return VersionNotice(latest)
     }
 
-    /// The ledger after `registry` is served at `now`: a new version for each model whose
-    /// snapshot differs from its latest one. Returns the models given one.
-    mutating func record(_ registry: SchemaRegistry, at now: Date) -> [String] {
-        let snapshots = VersionSnapshots(registry: registry)
+    /// The ledger after `registry` is served at `now`, `previous` having been served before:
+    /// a new version for each model whose reach digest differs from its latest one's. Returns
+    /// the models given one.
+    ///
+    /// The latest version is the model served, so it keeps no snapshot; the version a new one
+    /// supersedes takes its snapshot from `previous`, when its digest is the one `previous`
+    /// served and its snapshot stays within `VersionSnapshots.maxModels` models. A version
+    /// without a snapshot is listed but cannot be pinned.
+    mutating func record(_ registry: SchemaRegistry, previous: SchemaRegistry?, at now: Date) -> [String] {
+        let digests = ReachDigests.of(registry)
+        let before = previous.map(ReachDigests.of) ?? [:]
+        let snapshots = previous.map(VersionSnapshots.init)
         var appended: [String] = []
         for name in registry.names {
-            guard let snapshot = snapshots.snapshot(of: name) else { continue }
-            let digest = snapshot.digest
+            guard let digest = digests[name] else { continue }
             var list = models[name] ?? []
             if list.last?.digest == digest { continue }
-            list.append(ModelVersion(number: (list.last?.number ?? 0) + 1, digest: digest, created: now, snapshot: snapshot.text))
+            if let last = list.last, last.snapshot.isEmpty, before[name] == last.digest, let text = snapshots?.snapshot(of: name)?.text {
+                list[list.count - 1] = last.with(snapshot: text)
+            }
+            list.append(ModelVersion(number: (list.last?.number ?? 0) + 1, digest: digest, created: now, snapshot: ""))
             if list.count > limit { list.removeFirst(list.count - limit) }
             models[name] = list
             appended.append(name)

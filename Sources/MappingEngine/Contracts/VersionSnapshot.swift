@@ -1,18 +1,12 @@
 /// What a version of a model is made of: the model and every model it uses or extends,
 /// transitively, as their files say, and the output profiles declared with them.
 ///
-/// Its digest covers the models only, so a version changes when the model or any model it
-/// reaches changes, and never for an unrelated model or profile.
+/// A version's digest is not this text's but its model's reach digest (`ReachDigests`).
 struct VersionSnapshot {
     /// The models reached, by name, each as its file writes it.
     let models: [(name: String, value: JSONValue)]
     /// The `$profiles` member of the files, merged; nil when none declares any.
     let profiles: JSONValue?
-
-    /// FNV-1a of the models' canonical JSON, 16 hex digits.
-    var digest: String {
-        ContentHash.hex(of: JSONValue.object(models.map { .init($0.name, $0.value) }).jsonBytes)
-    }
 
     /// The schema file that rebuilds the version (JSON).
     var text: String {
@@ -34,21 +28,29 @@ struct VersionSnapshots {
         }
     }
 
-    /// The models `name` reaches, itself first, then the others by name.
-    func closure(of name: String) -> [String] {
+    /// The models `name` reaches, itself first, then the others by name; nil past `limit`.
+    func closure(of name: String, limit: Int) -> [String]? {
         var seen: Set<String> = [name]
         var pending = [name]
         while let next = pending.popLast() {
-            for target in registry.definitions[next]?.references ?? [] where seen.insert(target).inserted { pending.append(target) }
+            for target in registry.definitions[next]?.references ?? [] where seen.insert(target).inserted {
+                guard seen.count <= limit else { return nil }
+                pending.append(target)
+            }
         }
         return [name] + seen.subtracting([name]).sorted()
     }
 
+    /// The most models a snapshot holds: past it a version is not kept for pinning, so that a
+    /// change at the end of a long chain of references costs no more than this per model.
+    static let maxModels = 256
+
     /// The snapshot of `name`; nil when a model it reaches has no text (a registry built
-    /// from definitions alone).
+    /// from definitions alone), or when it reaches more than `maxModels` models.
     func snapshot(of name: String) -> VersionSnapshot? {
+        guard let reached = closure(of: name, limit: VersionSnapshots.maxModels) else { return nil }
         var models: [(name: String, value: JSONValue)] = []
-        for member in closure(of: name) {
+        for member in reached {
             guard let file = registry.definitions[member]?.file,
                   let value = roots[file]?.first(where: { $0.key == member })?.value else { return nil }
             models.append((member, value))
