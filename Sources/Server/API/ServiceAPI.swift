@@ -93,6 +93,11 @@ enum ServiceAPI {
 
     private static let registryChanged = "The change was made: the generation now served and the models added, replaced and removed."
 
+    /// A name that pins a version, which is read or has its state set but is never replaced or
+    /// removed on its own.
+    private static let pinnedVersion = error("405", "The name pins a version (`Book@2`): a version is never replaced or removed, "
+                                                 + "only read or its state set (`PATCH /schemas/{Model}@{version}`).")
+
     /// Every route but the conversions.
     private static var fixedPaths: [(path: String, operations: [(method: String, operation: OpenAPIOperation)])] {
         let schema = [APIComponents.Parameter.schema.reference] + APIComponents.tracing
@@ -128,6 +133,7 @@ enum ServiceAPI {
                         ("201", .value(OpenAPIResponse(description: "The model is new. " + registryChanged, headers: APIComponents.traced,
                                                        content: [("application/json", APISchemas.ref(APISchemas.registryChange))]))),
                         ("404", APIComponents.Response.notFound.reference),
+                        pinnedVersion,
                         ("415", APIComponents.Response.unsupportedMediaType.reference),
                         error("422", "The file has mistakes (`invalid_schema`, one entry each with `file`, `model`, `property`) or does "
                                   + "not define the model (`model_not_defined`); nothing changed."),
@@ -140,6 +146,7 @@ enum ServiceAPI {
                     responses: responses([
                         ok(registryChanged, APISchemas.registryChange),
                         ("404", APIComponents.Response.notFound.reference),
+                        pinnedVersion,
                         error("409", "Other models extend or use it (`in_use`, with `usedBy`)."),
                     ] + adminRefusals),
                     security: [APIComponents.adminToken]

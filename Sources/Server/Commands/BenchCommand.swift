@@ -21,6 +21,9 @@ struct BenchCommand: ParsableCommand {
 
     @OptionGroup var profile: ProfileOption
 
+    @Option(name: .long, help: "Sample one conversion in this many for drift, as serve's --drift-sample does: the sampled one is converted with explain and recorded in a drift window. 0 (the default) turns it off.")
+    var driftSample = 0
+
     func run() throws {
         let engine = try schemaOptions.engine()
         let input = try document.read()
@@ -30,9 +33,18 @@ struct BenchCommand: ParsableCommand {
         // be timed with each conversion.
         let model = document.schema
         let profiled = profile.profile == nil ? nil : try profile.model(model, in: engine)
+        // Drift is accounted for as a request's conversion is (`ConversionRoute`).
+        let drift = DriftMonitor(settings: .init(sampleEvery: max(0, driftSample)))
+        var explained = ConversionOptions()
+        explained.explain = true
         // Without a profile the model is looked up by name on every call, as a request's is.
-        let convertOnce = { (bytes: UnsafeBufferPointer<UInt8>) in
-            profiled.map { engine.convert(bytes, model: $0, workspace: workspace) } ?? engine.convert(bytes, model: model, workspace: workspace)
+        let convertOnce = { (bytes: UnsafeBufferPointer<UInt8>) -> ConversionResult in
+            let sampled = drift.shouldSample()
+            let options = sampled ? explained : ConversionOptions()
+            let result = profiled.map { engine.convert(bytes, model: $0, options: options, workspace: workspace) }
+                ?? engine.convert(bytes, model: model, options: options, workspace: workspace)
+            if sampled { drift.record(result, model: model) }
+            return result
         }
         let result = input.withUnsafeBufferPointer { bytes -> (parse: Double, convert: Double, output: Int)? in
             guard case .success(let first) = convertOnce(bytes) else {
@@ -56,7 +68,8 @@ struct BenchCommand: ParsableCommand {
             case .success: throw ExitCode(1)
             }
         }
-        print("model \(document.schema), input \(input.count) bytes, output \(result.output) bytes")
+        let sampling = driftSample > 0 ? ", drift sampled 1 in \(driftSample)" : ""
+        print("model \(document.schema), input \(input.count) bytes, output \(result.output) bytes\(sampling)")
         for (label, rate) in [("parse", result.parse), ("convert", result.convert)] {
             let megabytes = rate * Double(input.count) / 1_000_000
             print("\(label.padding(8)) \(Int(rate)) /s   \(Int(1e9 / rate)) ns each   \(Int(megabytes)) MB/s")

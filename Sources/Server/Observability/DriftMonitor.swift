@@ -75,6 +75,16 @@ final class DriftMonitor: Sendable {
         return true
     }
 
+    /// Records what one sampled conversion to `model` showed, from its result (converted with
+    /// `explain`, so that its coercions and unknown keys are listed).
+    func record(_ result: ConversionResult, model: String) {
+        switch result {
+        case .success(let success): record(model: model, observation: DriftObservation(success: success))
+        case .failure(let errors): record(model: model, observation: DriftObservation(errors: errors))
+        case .malformed, .unknownModel: break
+        }
+    }
+
     /// Records what one sampled conversion to `model` (a registered model's name) showed.
     func record(model: String, observation: DriftObservation) {
         guard sampleEvery > 0 else { return }

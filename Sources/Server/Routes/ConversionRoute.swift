@@ -112,7 +112,7 @@ struct ConversionRoute: Sendable {
         var conversion = options.conversion
         if sampled { conversion.explain = true }
         let result = engine.convert(body, model: model, options: conversion, workspace: workspace)
-        if sampled { observe(result, model: model) }
+        if sampled { drift.record(result, model: model.name) }
         return ConversionRoute.noticed(answer(result, model: model, options: options, schema: schema, head: head, workspace: workspace),
                                        model.notice)
     }
@@ -124,15 +124,6 @@ struct ConversionRoute: Sendable {
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
         return formatter.string(from: date)
-    }
-
-    /// Records a sampled conversion's result in its model's drift window.
-    private func observe(_ result: ConversionResult, model: CompiledModel) {
-        switch result {
-        case .success(let success): drift.record(model: model.name, observation: DriftObservation(success: success))
-        case .failure(let errors): drift.record(model: model.name, observation: DriftObservation(errors: errors))
-        case .malformed, .unknownModel: break
-        }
     }
 
     /// The answer to a conversion's result.
