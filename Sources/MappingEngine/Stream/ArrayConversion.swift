@@ -11,6 +11,10 @@
 /// Beyond the whole document's answer: an element longer than `maxElementBytes` (white space
 /// before it included) fails alone with `body_too_large` at its index, unless its first
 /// `maxElementBytes` bytes already hold a syntax error; its bytes are skipped to its end.
+///
+/// Given a `BatchConverter`, the elements are only parsed here, where their syntax errors
+/// are found and located, and handed on in batches to be converted elsewhere (on other threads,
+/// in `convertd convert --jobs`); their parts come back in order and make the same answer.
 public final class ArrayConversion {
     /// How the array ended.
     public enum Outcome {
@@ -54,12 +58,23 @@ public final class ArrayConversion {
     private var carried: CarriedElement?
     /// The last carried element's buffer, kept for the next one.
     private var spare: [UInt8] = []
+    /// Where batches of elements are converted, when not here.
+    private let batches: (any BatchConverter<ArrayBatch, ArrayPart>)?
+    /// The batch being filled, and the size at which it is handed on.
+    private var batch: ArrayBatch?
+    private let batchSize: Int
+    /// Elements cut out so far: the index of the next.
+    private var cut = 0
 
     /// A conversion of the array's elements into `model`, its output written to `output`.
     /// With `pretty` the output is indented as `JSONPrettyPrinter` indents the whole of it.
+    ///
+    /// With `batches`, elements are handed to it in batches of about `batchSize` bytes.
     public init(model: CompiledModel, options: ConversionOptions = .init(), maxElementBytes: Int = .max, pretty: Bool = false,
-                output: any DiscardableOutputSink) {
+                output: any DiscardableOutputSink, batches: (any BatchConverter<ArrayBatch, ArrayPart>)? = nil, batchSize: Int = 256 << 10) {
         parser = JSONParser(maxDepth: options.maxDepth)
+        self.batches = batches
+        self.batchSize = max(1, batchSize)
         self.maxElementBytes = max(0, maxElementBytes)
         regionLimit = self.maxElementBytes < Int.max ? self.maxElementBytes + 1 : .max
         self.output = output
@@ -136,6 +151,11 @@ public final class ArrayConversion {
                 error = ArrayConversion.error("unexpected end of input, expected ',' or ']'", at: chunkStart)
             }
         case .closed:
+            if let batches {
+                handOn(workspace: workspace)
+                for part in batches.drain() { result.absorb(part, parser: parser, workspace: workspace) }
+                if workspace.hasGrown { workspace.shrink() }
+            }
             return result.finish()
         case .malformed(let found):
             error = found
@@ -153,7 +173,8 @@ public final class ArrayConversion {
         let region = UnsafeBufferPointer(rebasing: chunk[start..<(start + length)])
         do {
             let (document, separator) = try parser.parseElement(region, into: workspace.tape)
-            guard accept(document, workspace: workspace, at: position(start, in: chunk)) else { return nil }
+            guard accept(document, bytes: UnsafeBufferPointer(rebasing: region[...separator]), workspace: workspace,
+                         at: position(start, in: chunk)) else { return nil }
             let end = start + separator
             phase = chunk[end] == UInt8(ascii: "]") ? .closed : .element
             return end + 1
@@ -190,8 +211,8 @@ public final class ArrayConversion {
         if element.skipping || taken.overflowed { return endSkipped(chunk, at: separator) }
         let converted = element.bytes.withUnsafeBufferPointer { bytes -> Bool in
             do throws(JSONSyntaxError) {
-                let (document, _) = try parser.parseElement(bytes, into: workspace.tape)
-                return accept(document, workspace: workspace, at: element.start)
+                let (document, separator) = try parser.parseElement(bytes, into: workspace.tape)
+                return accept(document, bytes: UnsafeBufferPointer(rebasing: bytes[...separator]), workspace: workspace, at: element.start)
             } catch {
                 fail(error.located(after: element.start))
                 return false
@@ -204,21 +225,49 @@ public final class ArrayConversion {
         return separator + 1
     }
 
-    /// Converts a parsed element that starts at `start`; false (and malformed) when its tape is
-    /// too large to convert.
-    private func accept(_ document: JSONDocument, workspace: Workspace, at start: @autoclosure () -> TextPosition) -> Bool {
+    /// Converts a parsed element that starts at `start`, or with `batches` adds its bytes (with
+    /// the `,` or `]` after it) to the batch; false (and malformed) when its tape is too large to
+    /// convert.
+    private func accept(_ document: JSONDocument, bytes: UnsafeBufferPointer<UInt8>, workspace: Workspace,
+                        at start: @autoclosure () -> TextPosition) -> Bool {
         guard document.nodes.count < Int(Int32.max) else {
             fail(ArrayConversion.error("element has more than \(Int32.max) values", at: start()))
             return false
         }
-        result.add(document, workspace: workspace)
+        guard batches != nil else {
+            result.add(document, workspace: workspace)
+            return true
+        }
+        filling().append(bytes)
+        cut += 1
+        if let batch, batch.size >= batchSize { handOn(workspace: workspace) }
         return true
     }
 
     /// Fails the element being carried for its size; its bytes are skipped from now on.
     private func refuseTooLarge() {
-        result.refuseTooLarge(limit: maxElementBytes)
+        if batches != nil {
+            filling().refuse(limit: maxElementBytes)
+            cut += 1
+        } else {
+            result.refuseTooLarge(limit: maxElementBytes)
+        }
         carried?.skip()
+    }
+
+    /// The batch being filled, begun when there is none.
+    private func filling() -> ArrayBatch {
+        if let batch { return batch }
+        let begun = ArrayBatch(firstIndex: cut, capacity: batchSize + batchSize / 4)
+        batch = begun
+        return begun
+    }
+
+    /// Hands the batch being filled on, and takes in the parts that came back.
+    private func handOn(workspace: Workspace) {
+        guard let batches, let full = batch else { return }
+        batch = nil
+        for part in batches.submit(full) { result.absorb(part, parser: parser, workspace: workspace) }
     }
 
     /// After a skipped element, the byte that ended it at `index`: the next element, the end of
@@ -266,6 +315,9 @@ public final class ArrayConversion {
         phase = .malformed(error)
         carried = nil
         spare = []
+        batch = nil
+        // The batches in flight are waited for, their parts dropped.
+        _ = batches?.drain()
         output.discard()
     }
 

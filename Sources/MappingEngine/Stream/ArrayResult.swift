@@ -6,12 +6,17 @@
 ///
 /// Once an element fails, the answer will be the error list: the output written so far is
 /// discarded and later elements are only converted for their errors.
+///
+/// Elements may also be converted elsewhere, batch by batch (`ArrayBatch`, converted by a
+/// result of its own without a sink), and their parts absorbed here in order (`absorb`): the
+/// answer is the one converting them here would have given.
 final class ArrayResult {
     /// The output is handed to the sink in pieces of about this size.
     private static let pieceSize = 256 << 10
     private let model: CompiledModel
     private let options: ConversionOptions
-    private let output: any DiscardableOutputSink
+    /// Nil for a batch's result, whose output is kept whole for its part.
+    private let output: (any DiscardableOutputSink)?
     // One element at a time goes through `add`, from one thread: runtime exclusivity checks on
     // the properties it touches would cost more than the rest of its bookkeeping.
     /// The output not yet handed to the sink.
@@ -40,6 +45,17 @@ final class ArrayResult {
         out = JSONWriter(capacity: ArrayResult.pieceSize + ArrayResult.pieceSize / 4)
         if pretty { printer = JSONPrettyPrinter() }
         if options.explain { out.ascii(ResultJSON.explanationPrefix) }
+    }
+
+    /// The result of a batch of elements whose first is the array's `firstIndex`th, as if
+    /// converted first: with the whole expression budget and nothing counted before.
+    init(batchOf model: CompiledModel, options: ConversionOptions, firstIndex: Int) {
+        self.model = model
+        self.options = options
+        ruleBudget = max(0, options.ruleBudget)
+        output = nil
+        count = firstIndex
+        out = JSONWriter(capacity: ArrayResult.pieceSize)
     }
 
     deinit {
@@ -85,7 +101,7 @@ final class ArrayResult {
         warningCount = ctx.warningCount
         if failed {
             drop()
-        } else if out.count >= ArrayResult.pieceSize {
+        } else if output != nil && out.count >= ArrayResult.pieceSize {
             flush()
         }
     }
@@ -127,6 +143,7 @@ final class ArrayResult {
     /// Hands the output so far to the sink, re-indented with `pretty`. Called between
     /// elements only, so that no piece ends inside a value, or just after the array's `[`.
     private func flush() {
+        guard let output else { return }
         guard printer != nil else {
             out.withBytes { output.write($0) }
             out.reset()
@@ -141,6 +158,45 @@ final class ArrayResult {
     /// Gives up the output: it will not be answered.
     private func drop() {
         out.reset()
-        output.discard()
+        output?.discard()
+    }
+
+    /// What a batch's result holds once its elements are converted.
+    func part(of batch: ArrayBatch) -> ArrayPart {
+        ArrayPart(batch: batch, output: failed ? [] : out.makeArray(), issues: issues,
+                  counts: ArrayPart.Counts(errors: errorCount, coercions: coercionCount, unknownKeys: unknownKeyCount,
+                                           warnings: warningCount),
+                  ruleSpent: max(0, options.ruleBudget) - ruleBudget)
+    }
+
+    /// Takes in the part of the next batch of elements, converted elsewhere, as if they had been
+    /// converted here. Where that part cannot say what they would have given here — a cap on
+    /// listed issues reached within it, or an expression budget it spent more of than is left —
+    /// its elements are converted again here, parsed with `parser` into `workspace`.
+    func absorb(_ part: ArrayPart, parser: JSONParser, workspace: Workspace) {
+        let before = ArrayPart.Counts(errors: errorCount, coercions: coercionCount, unknownKeys: unknownKeyCount,
+                                      warnings: warningCount)
+        guard part.ruleSpent <= ruleBudget, let listed = part.listed(after: before, maxErrors: options.maxErrors) else {
+            part.batch.forEach(parser: parser, workspace: workspace) { element in
+                switch element {
+                case .parsed(let document): add(document, workspace: workspace)
+                case .refused(let limit): refuseTooLarge(limit: limit)
+                }
+            }
+            return
+        }
+        count += part.batch.count
+        ruleBudget -= part.ruleSpent
+        errorCount += part.counts.errors
+        coercionCount += part.counts.coercions
+        unknownKeyCount += part.counts.unknownKeys
+        warningCount += part.counts.warnings
+        issues.append(contentsOf: part.issues.filter { listed.contains($0.kind.tally) })
+        if failed {
+            drop()
+            return
+        }
+        part.output.withUnsafeBufferPointer { out.bytes($0) }
+        if out.count >= ArrayResult.pieceSize { flush() }
     }
 }

@@ -12,9 +12,13 @@ import Glibc
 /// successful line or the end of the body). Successful lines are still converted and written
 /// in place, so the output stays aligned with the input and its size is bounded by the
 /// successful output plus one record per run of failures.
+///
+/// Given a `BatchConverter`, lines are handed on in batches to be converted elsewhere (on
+/// other threads, in `convertd convert --jobs`); their outcomes come back in order and are
+/// written as the lines converted here would have been.
 public final class NDJSONConversion {
-    private let engine: Engine
-    private let model: CompiledModel
+    /// How each line converts.
+    public let lines: LineConverter
     private let options: ConversionOptions
     private let maxLineBytes: Int
     private let output: any OutputSink
@@ -26,6 +30,11 @@ public final class NDJSONConversion {
     private var errorBudget: Int
     /// The failing lines seen since the budget was spent and the last successful line.
     private var run: FailureRun?
+    /// Where batches of lines are converted, when not here; the batch being filled, and the
+    /// size at which it is handed on.
+    private let batches: (any BatchConverter<NDJSONBatch, NDJSONPart>)?
+    private var batch: NDJSONBatch?
+    private let batchSize: Int
     /// Lines that failed, listed or not.
     public private(set) var failedLines = 0
     /// Values recovered from in the lines that converted (`onError`, `onItemError`), by code
@@ -34,12 +43,14 @@ public final class NDJSONConversion {
     public private(set) var recoveries = RecoveryTally()
 
     /// A conversion of each line into `model`; a line longer than `maxLineBytes` fails alone
-    /// with `body_too_large`.
+    /// with `body_too_large`. With `batches`, lines are handed to it in batches of about
+    /// `batchSize` bytes.
     public init(engine: Engine, model: CompiledModel, options: ConversionOptions = .init(), maxLineBytes: Int = .max,
-                output: any OutputSink) {
-        self.engine = engine
-        self.model = model
-        self.options = model.answering(options)
+                output: any OutputSink, batches: (any BatchConverter<NDJSONBatch, NDJSONPart>)? = nil, batchSize: Int = 256 << 10) {
+        self.batches = batches
+        self.batchSize = max(1, batchSize)
+        lines = LineConverter(engine: engine, model: model, options: options)
+        self.options = lines.options
         self.maxLineBytes = maxLineBytes
         self.output = output
         errorBudget = max(0, options.maxErrors)
@@ -77,6 +88,10 @@ public final class NDJSONConversion {
             pending = []
             pendingTooLong = false
         }
+        if let batches {
+            handOn(workspace: workspace)
+            for part in batches.drain() { take(part, workspace: workspace) }
+        }
         endRun()
     }
 
@@ -92,43 +107,54 @@ public final class NDJSONConversion {
     }
 
     private func convertLine(_ raw: UnsafeBufferPointer<UInt8>, tooLong: Bool, workspace: Workspace) {
-        line += 1
-        if tooLong {
-            failLine([NDJSONConversion.entry(code: ErrorCode.bodyTooLarge.rawValue, message: "the line is larger than the limit of \(maxLineBytes) bytes")],
-                     total: 1)
+        if batches != nil {
+            let filling = batch ?? NDJSONBatch(capacity: batchSize + batchSize / 4)
+            batch = filling
+            filling.append(raw, tooLong: tooLong)
+            if filling.size >= batchSize { handOn(workspace: workspace) }
             return
         }
-        var count = raw.count
-        while count > 0, [0x20, 0x09, 0x0D].contains(raw[count - 1]) { count -= 1 }
-        guard count > 0 else { return }
-        let text = UnsafeBufferPointer(rebasing: raw[..<count])
-        var lineOptions = options
-        // Without `explain` the cap only limits errors, so the engine need not record more than
-        // the stream can still list; with it, it would also cut a successful line's coercions.
-        if !options.explain { lineOptions.maxErrors = errorBudget }
-        switch engine.convert(text, model: model, options: lineOptions, workspace: workspace) {
-        case .success(let success):
-            endRun()
-            if success.warningCount > 0 { recoveries.add(success.recoveries) }
-            if options.explain {
-                output.write(ResultJSON.explained(success))
-            } else {
-                output.write(success.output)
+        write(lines.outcome(of: raw, tooLong: tooLong, maxErrors: options.explain ? options.maxErrors : errorBudget, workspace: workspace))
+    }
+
+    /// Hands the batch being filled on, and writes the lines that came back.
+    private func handOn(workspace: Workspace) {
+        guard let batches, let full = batch else { return }
+        batch = nil
+        for part in batches.submit(full) { take(part, workspace: workspace) }
+    }
+
+    /// Writes the lines of a batch converted elsewhere. A line converted there with the whole
+    /// error cap where this stream had less left, that failed or recovered, is converted again
+    /// here: the cap decides which of its errors and recoveries are listed.
+    private func take(_ part: NDJSONPart, workspace: Workspace) {
+        for (index, converted) in part.outcomes.enumerated() {
+            let cap = options.explain ? options.maxErrors : errorBudget
+            guard converted.listing(under: cap, after: options.maxErrors) else {
+                part.batch.line(index) { write(lines.outcome(of: $0, tooLong: false, maxErrors: cap, workspace: workspace)) }
+                continue
             }
-            output.write([0x0A])
-        case .failure(let errors):
-            if let last = errors.last, last.code == .tooManyErrors {
-                failLine(errors.dropLast().map(ResultJSON.error), total: last.total ?? errors.count)
-            } else {
-                failLine(errors.map(ResultJSON.error), total: errors.count)
-            }
-        case .malformed(let error):
-            failLine([ResultJSON.syntaxError(error)], total: 1)
-        case .unknownModel(let name):
-            failLine([NDJSONConversion.entry(code: "unknown_schema", message: "no schema named '\(name)' is registered")], total: 1)
+            write(converted)
         }
-        // The output was copied: nothing borrowed from the workspace is left.
-        if workspace.hasGrown { workspace.shrink() }
+    }
+
+    /// Writes the next line's outcome.
+    private func write(_ outcome: LineOutcome) {
+        line += 1
+        switch outcome {
+        case .blank:
+            break
+        case .tooLong:
+            failLine([NDJSONConversion.entry(code: ErrorCode.bodyTooLarge.rawValue, message: "the line is larger than the limit of \(maxLineBytes) bytes")],
+                     total: 1)
+        case .converted(let bytes, let lineRecoveries):
+            endRun()
+            if let lineRecoveries { recoveries.add(lineRecoveries) }
+            output.write(bytes)
+            output.write([0x0A])
+        case .failed(let entries, let total):
+            failLine(entries, total: total)
+        }
     }
 
     /// Writes a failing line's record with as many of its `total` errors as the budget allows,
@@ -163,7 +189,7 @@ public final class NDJSONConversion {
     }
 
     /// An error entry about a whole line: its code and message.
-    private static func entry(code: String, message: String) -> JSONValue {
+    static func entry(code: String, message: String) -> JSONValue {
         .object([.init("code", .string(code)), .init("message", .string(message))])
     }
 

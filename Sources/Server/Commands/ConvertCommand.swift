@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Glibc
 import MappingEngine
 import Spooling
@@ -9,6 +10,10 @@ import Spooling
 /// read, its output spooled (memory, then a temporary file) and printed only when every element
 /// converted, so memory is bounded by the largest element; any other document is read whole.
 /// NDJSON is converted line by line, each result printed as it is made.
+///
+/// With more than one job, an array's elements and NDJSON's lines are parsed here and converted
+/// on `--jobs` threads in batches, their results written in input order: byte for byte the
+/// output of one job, in memory bounded by two batches a thread.
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
@@ -16,7 +21,8 @@ struct ConvertCommand: ParsableCommand {
         discussion: """
             A top-level array is converted element by element as it is read, in memory bounded by its largest element. \
             With --ndjson (or a .ndjson or .jsonl file) each line is a document: one result line per input line, \
-            {"line":N,"errors":[…]} for a line that fails (exit 1 once any failed).
+            {"line":N,"errors":[…]} for a line that fails (exit 1 once any failed). \
+            Both are converted on --jobs threads, the output in input order and the same as with one job.
             """
     )
 
@@ -40,8 +46,12 @@ struct ConvertCommand: ParsableCommand {
 
     @OptionGroup var profile: ProfileOption
 
+    @Option(name: .long, help: "Threads converting a top-level array's elements or NDJSON's lines (default: the machine's cores); the output is the same whatever their number.")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
     func validate() throws {
         guard (1...100_000).contains(maxErrors) else { throw ValidationError("--max-errors must be 1–100000") }
+        guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be 1–256") }
         if ndjson && document.pretty { throw ConvertCommand.prettyNDJSON }
     }
 
@@ -106,7 +116,8 @@ struct ConvertCommand: ParsableCommand {
     private func convertArray(_ input: InputReader, prefix: [UInt8], first: UnsafeBufferPointer<UInt8>, model: CompiledModel,
                               options: ConversionOptions) throws {
         let spool = Spool.writingThrough(STDOUT_FILENO, overlapped: true) ?? Spool(overlapped: true)
-        let conversion = ArrayConversion(model: model, options: options, pretty: document.pretty, output: spool)
+        let batches = jobs > 1 ? ParallelBatches<ArrayBatch, ArrayPart>(jobs: jobs) { $0.convert(model: model, options: options, workspace: $1) } : nil
+        let conversion = ArrayConversion(model: model, options: options, pretty: document.pretty, output: spool, batches: batches)
         let workspace = Workspace()
         prefix.withUnsafeBufferPointer { conversion.feed($0, workspace: workspace) }
         conversion.feed(first, workspace: workspace)
@@ -133,7 +144,9 @@ struct ConvertCommand: ParsableCommand {
     /// Converts NDJSON line by line, printing each result line as it is made; exit 1 when a line failed.
     private func convertLines(_ input: InputReader, engine: Engine, model: CompiledModel, options: ConversionOptions) throws {
         let output = StandardOutput()
-        let conversion = NDJSONConversion(engine: engine, model: model, options: options, output: output)
+        let lines = NDJSONConversion.LineConverter(engine: engine, model: model, options: options)
+        let batches = jobs > 1 ? ParallelBatches<NDJSONBatch, NDJSONPart>(jobs: jobs) { $0.convert(with: lines, workspace: $1) } : nil
+        let conversion = NDJSONConversion(engine: engine, model: model, options: options, output: output, batches: batches)
         let workspace = Workspace()
         while true {
             let chunk = try input.next()

@@ -167,6 +167,39 @@ final class ConvertCommandStreamTests {
         #expect(try convert(["--ndjson", "--pretty"]).status != 0)
     }
 
+    /// `--jobs` converts an array's elements and NDJSON's lines on threads, in batches: the
+    /// output, the errors (their indices, the cap and its total), syntax errors at their place
+    /// and the exit status are those of one job.
+    @Test(arguments: [[], ["--explain"], ["--pretty"], ["--max-errors", "3"], ["--explain", "--max-errors", "2"]])
+    func jobsGiveWhatOneJobGives(flags: [String]) throws {
+        var bytes = Array(Self.array.utf8)
+        let broken = try #require((300_000..<bytes.count).first { bytes[$0] == UInt8(ascii: ",") && bytes[$0 + 1] == 0x0A })
+        bytes.insert(UInt8(ascii: "}"), at: broken + 4)
+        let failing = (0..<3000).filter { $0 % 7 == 3 }.reduce(Self.array) {
+            $0.replacingOccurrences(of: #""id":"\#($1)""#, with: #""id":"x\#($1)""#)
+        }
+        let documents = [
+            "good.json": Self.array,
+            "failing.json": failing,
+            "broken.json": String(decoding: bytes, as: UTF8.self),
+            "lines.ndjson": Self.array.dropFirst().dropLast(2).replacingOccurrences(of: ",\n  ", with: "\n"),
+            "failing.ndjson": failing.dropFirst().dropLast(2).replacingOccurrences(of: ",\n  ", with: "\n") + "\nnot json\n\n",
+        ]
+        for (name, text) in documents.sorted(by: { $0.key < $1.key }) {
+            if name.hasSuffix(".ndjson") && flags.contains("--pretty") { continue }
+            let path = try file(name, text)
+            let one = try convert(flags + ["--jobs", "1", path])
+            #expect(one.stdout.hasPrefix("{") || one.stdout.hasPrefix("["), "\(name): \(one.stderr)")
+            for jobs in ["2", "5"] {
+                let many = try convert(flags + ["--jobs", jobs, path])
+                #expect(many.status == one.status, "\(name) with \(jobs) jobs: \(many.stderr)")
+                let same = many.stdout == one.stdout
+                #expect(same, "\(name) with \(jobs) jobs \(flags): the output differs from one job's")
+            }
+        }
+        #expect(try convert(["--jobs", "0"]).status != 0)
+    }
+
     @Test func aFileThatCannotBeOpenedExits2() throws {
         let result = try convert([inputs.appendingPathComponent("missing.json").path])
         #expect(result.status == 2)

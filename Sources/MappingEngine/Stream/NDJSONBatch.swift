@@ -1,0 +1,75 @@
+/// NDJSON lines in a row, cut out of the body by `NDJSONConversion` to be converted on another
+/// thread (`convertd convert --jobs`): each line's bytes without its newline, or, for a line
+/// over the limit, only its place.
+public final class NDJSONBatch: @unchecked Sendable {
+    private var bytes: [UInt8] = []
+    /// Per line: where its bytes end in `bytes`, and whether it was over the limit.
+    private var lines: [(end: Int, tooLong: Bool)] = []
+
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Bytes the batch holds.
+    var size: Int { bytes.count }
+
+    /// Adds the next line.
+    func append(_ line: UnsafeBufferPointer<UInt8>, tooLong: Bool) {
+        if !tooLong { bytes.append(contentsOf: line) }
+        lines.append((bytes.count, tooLong))
+    }
+
+    /// Calls `body` with the bytes of line `index` of the batch.
+    func line(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let start = index == 0 ? 0 : lines[index - 1].end
+        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<lines[index].end])) }
+    }
+
+    /// Converts each line with `converter`, listing every line's errors up to the stream's whole
+    /// cap: the batch's part, for its stream to write in order.
+    public func convert(with converter: NDJSONConversion.LineConverter, workspace: Workspace) -> NDJSONPart {
+        var outcomes: [NDJSONConversion.LineOutcome] = []
+        outcomes.reserveCapacity(lines.count)
+        for index in lines.indices {
+            if lines[index].tooLong {
+                outcomes.append(.tooLong)
+                continue
+            }
+            line(index) { outcomes.append(converter.outcome(of: $0, tooLong: false, maxErrors: converter.options.maxErrors, workspace: workspace)) }
+        }
+        return NDJSONPart(batch: self, outcomes: outcomes)
+    }
+}
+
+/// The outcomes of a batch of NDJSON lines, in order (`NDJSONBatch.convert`).
+public struct NDJSONPart: @unchecked Sendable {
+    let batch: NDJSONBatch
+    let outcomes: [NDJSONConversion.LineOutcome]
+}
+
+extension NDJSONConversion {
+    /// What one line gave.
+    enum LineOutcome {
+        /// White space only: no result line.
+        case blank
+        /// Over the line limit.
+        case tooLong
+        /// Its result line (the output, or with `explain` the explained answer), and the values it
+        /// recovered from when there were any.
+        case converted([UInt8], recoveries: RecoveryTally?)
+        /// Its error entries, at most the cap it was converted with, and its errors in all.
+        case failed([JSONValue], total: Int)
+
+        /// Whether this outcome, the line converted with the stream's whole cap `full`, is what
+        /// converting it with `cap` gives: the cap only lists a failing line's errors and a
+        /// line's recoveries, and a failing line past the stream's budget only counts its total.
+        func listing(under cap: Int, after full: Int) -> Bool {
+            guard cap < full else { return true }
+            switch self {
+            case .blank, .tooLong, .converted(_, recoveries: nil): return true
+            case .converted: return false
+            case .failed: return cap == 0
+            }
+        }
+    }
+}
