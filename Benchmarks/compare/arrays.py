@@ -7,6 +7,8 @@ id) are written under `.build/bench-arrays/` at run time, never committed. In in
   included), and of the same command on `[]` (the start-up alone);
 - pydantic's round trip of the same bytes in this process, `TypeAdapter(list[Model]).validate_json`
   then `dump_json`, with the plain models (the yardstick of the single-object comparison);
+- msgspec's, measured the same way: `msgspec.json.Decoder(list[Model], strict=False)` then
+  `Encoder.encode` (msgspec_models.py: its keys written as read);
 - convertd's single-object hot loop (CompareRunner `engine`) and the same array streamed in
   process (CompareRunner `stream`), for the per-item rate.
 
@@ -24,12 +26,14 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
+import msgspec_models
 from jsondiff import differences, show
 from models import PLAIN_MODELS
 
 # (corpus file, model, copies in the array)
 ARRAYS = [("user.json", "GithubUser", 20_000), ("weibo.json", "WeiboStatus", 1_000)]
 PYDANTIC_TARGET = 5.0  # convertd convert ≥ 5× pydantic-plain's list round trip, on each array
+MSGSPEC_TARGET = 2.5  # convertd convert ≥ 2.5× msgspec's list round trip, on each array
 PER_ITEM_TARGET = 0.8  # items/s of the streamed array ≥ 0.8× the single-object hot loop
 PER_ITEM_ARRAY = "user.json"  # the 25 MB array the per-item target is about
 RSS_TARGET_MB = 64  # peak resident memory of convertd convert on the 1 GB array
@@ -49,7 +53,7 @@ def run(runner: Path, convertd: Path, corpus: Path, root: Path, rounds: int, hug
     print(f"\nbig documents: {', '.join(f'{p.name} ({p.stat().st_size / 1e6:.1f} MB)' for p in files.values())}")
     check(convertd, schemas, files)
 
-    results = {name: {key: [] for key in ("cli", "startup", "pydantic", "hot", "stream")} for name, _, _ in ARRAYS}
+    results = {name: {key: [] for key in ("cli", "startup", "pydantic", "msgspec", "hot", "stream")} for name, _, _ in ARRAYS}
     for round_number in range(1, rounds + 1):
         for name, model, count in ARRAYS:
             measured = results[name]
@@ -58,9 +62,10 @@ def run(runner: Path, convertd: Path, corpus: Path, root: Path, rounds: int, hug
             measured["startup"].append(statistics.median(wall(convertd, schemas, model, empty, directory) for _ in range(3)))
             measured["cli"].append(statistics.median(wall(convertd, schemas, model, files[name], directory) for _ in range(3)))
             measured["pydantic"].append(pydantic_seconds(model, files[name]))
+            measured["msgspec"].append(msgspec_seconds(model, files[name]))
             print(f"round {round_number}/{rounds}  {files[name].name:<20} convertd convert {measured['cli'][-1] * 1e3:.0f} ms "
                   f"(start-up {measured['startup'][-1] * 1e3:.0f} ms)   pydantic-plain {measured['pydantic'][-1] * 1e3:.0f} ms   "
-                  f"hot loop {measured['hot'][-1]:,.0f}/s   streamed in process {measured['stream'][-1]:,.0f}/s", flush=True)
+                  f"msgspec {measured['msgspec'][-1] * 1e3:.0f} ms   hot loop {measured['hot'][-1]:,.0f}/s   streamed in process {measured['stream'][-1]:,.0f}/s", flush=True)
     summarize(results, files, rounds)
     (directory / "out.json").unlink(missing_ok=True)
     if huge_mb > 0:
@@ -93,22 +98,28 @@ def write_copies(payload: bytes, target: Path, count: int, source: Path) -> None
 
 
 def check(convertd: Path, schemas: Path, files: dict) -> None:
-    """Converts each array with convertd and with pydantic-plain; lists where their first and
-    last elements differ (as the single-object check does) and that every element came out."""
+    """Converts each array with convertd, pydantic-plain and msgspec; lists where their first and
+    last elements differ (as the single-object check does) and that every element came out.
+    msgspec's elements are compared with convertd's keys (`msgspec_models.document`)."""
     print("equivalence (parsed JSON, first and last element, against convertd's output):")
     for name, model, count in ARRAYS:
         result = subprocess.run([convertd, "convert", "--schemas", schemas, "--schema", model, files[name]],
                                 check=True, capture_output=True)
         ours = json.loads(result.stdout)
+        raw = files[name].read_bytes()
         adapter = TypeAdapter(list[PLAIN_MODELS[model]])
-        theirs = json.loads(adapter.dump_json(adapter.validate_json(files[name].read_bytes()), by_alias=True, exclude_unset=True))
-        if len(ours) != count or len(theirs) != count:
-            raise SystemExit(f"{files[name].name}: convertd gave {len(ours)} elements, pydantic {len(theirs)}, of {count}")
-        found = differences(ours[0], theirs[0], "/0") + differences(ours[-1], theirs[-1], f"/{count - 1}")
-        print(f"  {files[name].name:<20} pydantic-plain  {count:,} elements; "
-              + ("identical" if not found else f"{len(found)} difference(s) in those two"))
-        for pointer, mine, other in found:
-            print(f"      {pointer}: convertd {show(mine)}, pydantic-plain {show(other)}")
+        others = {
+            "pydantic-plain": json.loads(adapter.dump_json(adapter.validate_json(raw), by_alias=True, exclude_unset=True)),
+            "msgspec": json.loads(msgspec_models.document(msgspec_models.decoder(model, array=True), raw)),
+        }
+        for system, theirs in others.items():
+            if len(ours) != count or len(theirs) != count:
+                raise SystemExit(f"{files[name].name}: convertd gave {len(ours)} elements, {system} {len(theirs)}, of {count}")
+            found = differences(ours[0], theirs[0], "/0") + differences(ours[-1], theirs[-1], f"/{count - 1}")
+            print(f"  {files[name].name:<20} {system:<15} {count:,} elements; "
+                  + ("identical" if not found else f"{len(found)} difference(s) in those two"))
+            for pointer, mine, other in found:
+                print(f"      {pointer}: convertd {show(mine)}, {system} {show(other)}")
 
 
 def wall(convertd: Path, schemas: Path, model: str, path: Path, directory: Path) -> float:
@@ -139,6 +150,20 @@ def pydantic_seconds(model: str, path: Path) -> float:
     return statistics.median(times)
 
 
+def msgspec_seconds(model: str, path: Path) -> float:
+    """Median seconds of 3 round trips of the whole array through msgspec (`Decoder(list[Model],
+    strict=False)`, then `Encoder.encode` to JSON bytes), the file read before, as pydantic's."""
+    decoder, encoder = msgspec_models.decoder(model, array=True), msgspec_models.ENCODER
+    raw = path.read_bytes()
+    encoder.encode(decoder.decode(raw))
+    times = []
+    for _ in range(3):
+        start = time.perf_counter()
+        encoder.encode(decoder.decode(raw))
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
 def summarize(results: dict, files: dict, rounds: int) -> None:
     """Medians (ranges) of the per-round figures, and the targets."""
 
@@ -150,18 +175,23 @@ def summarize(results: dict, files: dict, rounds: int) -> None:
     for name, _, count in ARRAYS:
         measured = results[name]
         versus_pydantic = [p / c for p, c in zip(measured["pydantic"], measured["cli"])]
+        versus_msgspec = [m / c for m, c in zip(measured["msgspec"], measured["cli"])]
         per_item_total = [count / c / h for c, h in zip(measured["cli"], measured["hot"])]
         per_item = [count / (c - s) / h for c, s, h in zip(measured["cli"], measured["startup"], measured["hot"])]
         in_process = [r / h for r, h in zip(measured["stream"], measured["hot"])]
         print(f"  {files[name].name}: convertd convert {summary([c * 1e3 for c in measured['cli']], ' ms', 0)}, "
               f"of which start-up {summary([s * 1e3 for s in measured['startup']], ' ms', 0)}; "
-              f"pydantic-plain {summary([p * 1e3 for p in measured['pydantic']], ' ms', 0)}")
-        print(f"      convertd / pydantic-plain {summary(versus_pydantic, '×', 1)}")
+              f"pydantic-plain {summary([p * 1e3 for p in measured['pydantic']], ' ms', 0)}, "
+              f"msgspec {summary([m * 1e3 for m in measured['msgspec']], ' ms', 0)}")
+        print(f"      convertd / pydantic-plain {summary(versus_pydantic, '×', 1)}, convertd / msgspec {summary(versus_msgspec, '×', 1)}")
         print(f"      items/s against the single-object hot loop: convertd convert {summary(per_item_total)}, "
               f"without its start-up {summary(per_item)}, streamed in process {summary(in_process)}")
         ratio = statistics.median(versus_pydantic)
         verdicts.append(f"  {files[name].name:<20} convertd convert ≥ {PYDANTIC_TARGET:g}× pydantic-plain: "
                         f"{ratio:.1f}× {'met' if ratio >= PYDANTIC_TARGET else 'MISSED'}")
+        ratio = statistics.median(versus_msgspec)
+        verdicts.append(f"  {files[name].name:<20} convertd convert ≥ {MSGSPEC_TARGET:g}× msgspec: "
+                        f"{ratio:.1f}× {'met' if ratio >= MSGSPEC_TARGET else 'MISSED'}")
         if name == PER_ITEM_ARRAY:
             for label, values in (("convertd convert without its start-up", per_item), ("streamed in process", in_process),
                                   ("convertd convert, start-up included", per_item_total)):
