@@ -1,84 +1,76 @@
 /// Elements of a streamed top-level array in a row, cut out of the body by `ArrayConversion`
-/// to be converted on another thread (`convertd convert --jobs`): the bytes of each, from the
-/// white space before it to the `,` or `]` after it, as they came. An element refused for its
-/// size has no bytes, only its place.
+/// to be parsed and converted on another thread (`convertd convert --jobs`): the bytes of each,
+/// from the white space before it to the `,` or `]` after it, as they came, and where the first
+/// starts in the body.
 ///
-/// The elements were parsed once already, where they were cut out, so they are well formed:
-/// a syntax error is the cutting side's to report, at its place in the whole body.
+/// The cutting only found where each element seems to end (`ElementScanner`): an element that
+/// does not parse makes the batch's part say so, and the array is then converted where it is
+/// read from this batch on, so that the syntax error is found there, at its place.
 public final class ArrayBatch: @unchecked Sendable {
-    /// One element of the batch.
-    enum Element {
-        /// Its bytes end at this offset in `bytes`.
-        case bytes(end: Int)
-        /// It was larger than the limit (`ArrayConversion`'s `maxElementBytes`).
-        case refused(limit: Int)
-    }
-
     /// The array index of the batch's first element.
     public let firstIndex: Int
-    private(set) var bytes: [UInt8] = []
-    private(set) var elements: [Element] = []
+    /// Where the batch's first byte is in the body.
+    let start: TextPosition
+    private var bytes: [UInt8] = []
+    /// Where each element's bytes end in `bytes`.
+    private var ends: [Int] = []
 
-    init(firstIndex: Int, capacity: Int) {
+    init(firstIndex: Int, start: TextPosition, capacity: Int) {
         self.firstIndex = firstIndex
+        self.start = start
         bytes.reserveCapacity(capacity)
     }
 
     /// Elements in the batch.
-    public var count: Int { elements.count }
+    public var count: Int { ends.count }
 
     /// Bytes the batch holds.
     var size: Int { bytes.count }
 
-    /// Adds the next element, `element` its bytes with the `,` or `]` after it.
-    func append(_ element: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: element)
-        elements.append(.bytes(end: bytes.count))
+    /// Bytes of the element being cut out, so far.
+    var elementSize: Int { bytes.count - (ends.last ?? 0) }
+
+    /// Adds bytes of the element being cut out.
+    func append(_ piece: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: piece)
     }
 
-    /// Adds the next element as refused for its size.
-    func refuse(limit: Int) {
-        elements.append(.refused(limit: limit))
+    /// The element being cut out has ended, with the `,` or `]` last appended.
+    func endElement() {
+        ends.append(bytes.count)
     }
 
-    /// One element as handed to `forEach`.
-    enum Parsed {
-        case parsed(JSONDocument)
-        case refused(limit: Int)
+    /// Calls `body` with every byte of the batch, the element being cut out included.
+    func withBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        bytes.withUnsafeBufferPointer(body)
     }
 
     /// Parses each element in turn into `workspace`'s tape and hands it to `body`, which is
-    /// done with the document when it returns.
-    func forEach(parser: JSONParser, workspace: Workspace, _ body: (Parsed) -> Void) {
+    /// done with the document when it returns. False, after the elements before it, at the
+    /// first element that does not parse up to the byte it was cut at, or that has too many
+    /// values to convert.
+    func forEach(parser: JSONParser, workspace: Workspace, _ body: (JSONDocument) -> Void) -> Bool {
         bytes.withUnsafeBufferPointer { all in
             var start = 0
-            for element in elements {
-                switch element {
-                case .refused(let limit):
-                    body(.refused(limit: limit))
-                case .bytes(let end):
-                    // Well formed: it parsed where it was cut out.
-                    guard let (document, _) = try? parser.parseElement(UnsafeBufferPointer(rebasing: all[start..<end]), into: workspace.tape) else {
-                        preconditionFailure("an element of a batch no longer parses")
-                    }
-                    body(.parsed(document))
-                    start = end
-                }
+            for end in ends {
+                let element = UnsafeBufferPointer(rebasing: all[start..<end])
+                guard let (document, separator) = try? parser.parseElement(element, into: workspace.tape),
+                      separator == element.count - 1, document.nodes.count < Int(Int32.max) else { return false }
+                body(document)
+                start = end
             }
+            return true
         }
     }
 
-    /// Converts the elements into `model` as the batch's own array result, in `workspace`: its
-    /// part of the answer, to be absorbed in order by the array's result.
+    /// Parses and converts the elements into `model` as the batch's own array result, in
+    /// `workspace`: its part of the answer, to be taken in, in order, by the array's result.
     public func convert(model: CompiledModel, options: ConversionOptions, workspace: Workspace) -> ArrayPart {
         let result = ArrayResult(batchOf: model, options: model.answering(options), firstIndex: firstIndex)
-        forEach(parser: JSONParser(maxDepth: options.maxDepth), workspace: workspace) { element in
-            switch element {
-            case .parsed(let document): result.add(document, workspace: workspace)
-            case .refused(let limit): result.refuseTooLarge(limit: limit)
-            }
+        let parsed = forEach(parser: JSONParser(maxDepth: options.maxDepth), workspace: workspace) { document in
+            result.add(document, workspace: workspace)
         }
         if workspace.hasGrown { workspace.shrink() }
-        return result.part(of: self)
+        return result.part(of: self, parsed: parsed)
     }
 }

@@ -12,9 +12,14 @@
 /// before it included) fails alone with `body_too_large` at its index, unless its first
 /// `maxElementBytes` bytes already hold a syntax error; its bytes are skipped to its end.
 ///
-/// Given a `BatchConverter`, the elements are only parsed here, where their syntax errors
-/// are found and located, and handed on in batches to be converted elsewhere (on other threads,
-/// in `convertd convert --jobs`); their parts come back in order and make the same answer.
+/// Given a `BatchConverter` (and no element limit), elements are only cut out here, their ends
+/// found by `ElementScanner`, and handed on in batches to be parsed and converted elsewhere (on
+/// other threads, in `convertd convert --jobs`); their parts come back in order and are taken in
+/// by the array's result. A batch whose elements do not parse where they were cut, an element
+/// that grows past `maxCutElement`, or a body that ends or goes wrong where the cutting cannot
+/// say how, end the cutting: the batches not taken back are fed here again, in order, and the
+/// rest of the body is converted here, so that every syntax error is the one, at the place, that
+/// converting here from the start finds.
 public final class ArrayConversion {
     /// How the array ended.
     public enum Outcome {
@@ -58,22 +63,38 @@ public final class ArrayConversion {
     private var carried: CarriedElement?
     /// The last carried element's buffer, kept for the next one.
     private var spare: [UInt8] = []
-    /// Where batches of elements are converted, when not here.
+
+    /// Where batches of elements are converted, while they are cut out for it.
     private let batches: (any BatchConverter<ArrayBatch, ArrayPart>)?
-    /// The batch being filled, and the size at which it is handed on.
-    private var batch: ArrayBatch?
+    private var cutting: Bool
     private let batchSize: Int
+    /// The batch being filled; the batches handed on and not taken back, in order.
+    private var batch: ArrayBatch?
+    private var handedOn: [ArrayBatch] = []
+    /// Looks for the end of the element being cut out, across chunks.
+    private var scanner = ElementScanner()
     /// Elements cut out so far: the index of the next.
     private var cut = 0
+    /// The cutting is to end at the end of the chunk being fed; and why: a part came back
+    /// whose elements did not parse (no later part is taken in).
+    private var fallingBack = false
+    private var unparsed = false
+    /// The most bytes an element being cut out may reach before the cutting ends: one that
+    /// never ends (brackets that do not close) would otherwise hold the rest of the body.
+    private let maxCutElement: Int
 
     /// A conversion of the array's elements into `model`, its output written to `output`.
     /// With `pretty` the output is indented as `JSONPrettyPrinter` indents the whole of it.
     ///
-    /// With `batches`, elements are handed to it in batches of about `batchSize` bytes.
+    /// With `batches` and no `maxElementBytes`, elements are handed to it in batches of about
+    /// `batchSize` bytes, while none grows past `maxCutElement` bytes.
     public init(model: CompiledModel, options: ConversionOptions = .init(), maxElementBytes: Int = .max, pretty: Bool = false,
-                output: any DiscardableOutputSink, batches: (any BatchConverter<ArrayBatch, ArrayPart>)? = nil, batchSize: Int = 256 << 10) {
+                output: any DiscardableOutputSink, batches: (any BatchConverter<ArrayBatch, ArrayPart>)? = nil,
+                batchSize: Int = 256 << 10, maxCutElement: Int = 4 << 20) {
+        self.maxCutElement = maxCutElement
         parser = JSONParser(maxDepth: options.maxDepth)
-        self.batches = batches
+        self.batches = maxElementBytes == .max ? batches : nil
+        cutting = self.batches != nil
         self.batchSize = max(1, batchSize)
         self.maxElementBytes = max(0, maxElementBytes)
         regionLimit = self.maxElementBytes < Int.max ? self.maxElementBytes + 1 : .max
@@ -118,24 +139,41 @@ public final class ArrayConversion {
                     phase = .element
                 }
             case .element:
-                let next = carried != nil ? carryOn(chunk, from: i, workspace: workspace) : convertInPlace(chunk, from: i, workspace: workspace)
+                let next = cutting ? cutOut(chunk, from: i, workspace: workspace)
+                    : carried != nil ? carryOn(chunk, from: i, workspace: workspace) : convertInPlace(chunk, from: i, workspace: workspace)
                 guard let next else { break feeding }
                 i = next
             case .closed:
                 i = ArrayConversion.skipWhitespace(base, from: i, count: count)
-                if i < count { fail(ArrayConversion.error("trailing data after JSON value", at: position(i, in: chunk))) }
+                guard i < count else { break feeding }
+                let trailing = ArrayConversion.error("trailing data after JSON value", at: position(i, in: chunk))
+                // An element cut out before may hold an earlier mistake.
+                if cutting, !settle(workspace: workspace) {
+                    refeed(workspace: workspace)
+                    if case .malformed = phase { break feeding }
+                }
+                fail(trailing)
                 break feeding
             case .malformed:
                 break feeding
             }
         }
         chunkStart = position(count, in: chunk)
+        if cutting && fallingBack { fallBack(workspace: workspace) }
         // Nothing parsed into the workspace outlives the call.
         if workspace.hasGrown { workspace.shrink() }
     }
 
     /// The body has ended: how the conversion came out.
     public func finish(workspace: Workspace) -> Outcome {
+        if cutting {
+            // Converted elsewhere up to its `]`; else the end is told here, from the bytes cut out.
+            if case .closed = phase, settle(workspace: workspace) {
+                cutting = false
+            } else {
+                fallBack(workspace: workspace)
+            }
+        }
         let error: JSONSyntaxError
         switch phase {
         case .opening:
@@ -151,11 +189,6 @@ public final class ArrayConversion {
                 error = ArrayConversion.error("unexpected end of input, expected ',' or ']'", at: chunkStart)
             }
         case .closed:
-            if let batches {
-                handOn(workspace: workspace)
-                for part in batches.drain() { result.absorb(part, parser: parser, workspace: workspace) }
-                if workspace.hasGrown { workspace.shrink() }
-            }
             return result.finish()
         case .malformed(let found):
             error = found
@@ -173,8 +206,7 @@ public final class ArrayConversion {
         let region = UnsafeBufferPointer(rebasing: chunk[start..<(start + length)])
         do {
             let (document, separator) = try parser.parseElement(region, into: workspace.tape)
-            guard accept(document, bytes: UnsafeBufferPointer(rebasing: region[...separator]), workspace: workspace,
-                         at: position(start, in: chunk)) else { return nil }
+            guard accept(document, workspace: workspace, at: position(start, in: chunk)) else { return nil }
             let end = start + separator
             phase = chunk[end] == UInt8(ascii: "]") ? .closed : .element
             return end + 1
@@ -211,8 +243,8 @@ public final class ArrayConversion {
         if element.skipping || taken.overflowed { return endSkipped(chunk, at: separator) }
         let converted = element.bytes.withUnsafeBufferPointer { bytes -> Bool in
             do throws(JSONSyntaxError) {
-                let (document, separator) = try parser.parseElement(bytes, into: workspace.tape)
-                return accept(document, bytes: UnsafeBufferPointer(rebasing: bytes[...separator]), workspace: workspace, at: element.start)
+                let (document, _) = try parser.parseElement(bytes, into: workspace.tape)
+                return accept(document, workspace: workspace, at: element.start)
             } catch {
                 fail(error.located(after: element.start))
                 return false
@@ -225,49 +257,21 @@ public final class ArrayConversion {
         return separator + 1
     }
 
-    /// Converts a parsed element that starts at `start`, or with `batches` adds its bytes (with
-    /// the `,` or `]` after it) to the batch; false (and malformed) when its tape is too large to
-    /// convert.
-    private func accept(_ document: JSONDocument, bytes: UnsafeBufferPointer<UInt8>, workspace: Workspace,
-                        at start: @autoclosure () -> TextPosition) -> Bool {
+    /// Converts a parsed element that starts at `start`; false (and malformed) when its tape is
+    /// too large to convert.
+    private func accept(_ document: JSONDocument, workspace: Workspace, at start: @autoclosure () -> TextPosition) -> Bool {
         guard document.nodes.count < Int(Int32.max) else {
             fail(ArrayConversion.error("element has more than \(Int32.max) values", at: start()))
             return false
         }
-        guard batches != nil else {
-            result.add(document, workspace: workspace)
-            return true
-        }
-        filling().append(bytes)
-        cut += 1
-        if let batch, batch.size >= batchSize { handOn(workspace: workspace) }
+        result.add(document, workspace: workspace)
         return true
     }
 
     /// Fails the element being carried for its size; its bytes are skipped from now on.
     private func refuseTooLarge() {
-        if batches != nil {
-            filling().refuse(limit: maxElementBytes)
-            cut += 1
-        } else {
-            result.refuseTooLarge(limit: maxElementBytes)
-        }
+        result.refuseTooLarge(limit: maxElementBytes)
         carried?.skip()
-    }
-
-    /// The batch being filled, begun when there is none.
-    private func filling() -> ArrayBatch {
-        if let batch { return batch }
-        let begun = ArrayBatch(firstIndex: cut, capacity: batchSize + batchSize / 4)
-        batch = begun
-        return begun
-    }
-
-    /// Hands the batch being filled on, and takes in the parts that came back.
-    private func handOn(workspace: Workspace) {
-        guard let batches, let full = batch else { return }
-        batch = nil
-        for part in batches.submit(full) { result.absorb(part, parser: parser, workspace: workspace) }
     }
 
     /// After a skipped element, the byte that ended it at `index`: the next element, the end of
@@ -310,14 +314,94 @@ public final class ArrayConversion {
         }
     }
 
+    /// Cuts out the element that starts at `start`, or goes on from the chunk before, into the
+    /// batch being filled, up to the `,` or `]` after it. Returns where the bytes after it start,
+    /// or nil when the chunk is used up.
+    private func cutOut(_ chunk: UnsafeBufferPointer<UInt8>, from start: Int, workspace: Workspace) -> Int? {
+        let filling = batch ?? begin(at: position(start, in: chunk))
+        let rest = UnsafeBufferPointer(rebasing: chunk[start...])
+        guard let end = scanner.end(in: rest) else {
+            filling.append(rest)
+            if filling.elementSize > maxCutElement { fallingBack = true }
+            return nil
+        }
+        filling.append(UnsafeBufferPointer(rebasing: rest[...end]))
+        filling.endElement()
+        scanner = ElementScanner()
+        cut += 1
+        let separator = start + end
+        phase = chunk[separator] == UInt8(ascii: "]") ? .closed : .element
+        if filling.size >= batchSize && !fallingBack { handOn(workspace: workspace) }
+        return separator + 1
+    }
+
+    /// Begins a batch whose first element starts at `start`.
+    private func begin(at start: TextPosition) -> ArrayBatch {
+        let begun = ArrayBatch(firstIndex: cut, start: start, capacity: batchSize + batchSize / 4)
+        batch = begun
+        return begun
+    }
+
+    /// Hands the batch being filled on, and takes in the parts that came back.
+    private func handOn(workspace: Workspace) {
+        guard let batches, let full = batch else { return }
+        batch = nil
+        handedOn.append(full)
+        take(batches.submit(full), workspace: workspace)
+    }
+
+    /// Takes in parts in order, up to the first whose elements did not parse.
+    private func take(_ parts: [ArrayPart], workspace: Workspace) {
+        for part in parts {
+            guard !unparsed else { return }
+            guard part.parsed else {
+                unparsed = true
+                fallingBack = true
+                return
+            }
+            handedOn.removeFirst()
+            result.absorb(part, parser: parser, workspace: workspace)
+        }
+    }
+
+    /// Hands the last batch on and waits for every part: true when all were taken in.
+    private func settle(workspace: Workspace) -> Bool {
+        if !fallingBack { handOn(workspace: workspace) }
+        take(batches?.drain() ?? [], workspace: workspace)
+        return !unparsed && batch == nil
+    }
+
+    /// Ends the cutting: waits for the parts in flight, takes them in up to the first whose
+    /// elements did not parse, and converts the rest here.
+    private func fallBack(workspace: Workspace) {
+        take(batches?.drain() ?? [], workspace: workspace)
+        // Where the body's bytes so far end: past the batches' when white space followed the `]`.
+        let end = chunkStart
+        refeed(workspace: workspace)
+        chunkStart = end
+    }
+
+    /// Feeds the bytes of the batches not taken in, and of the one being filled, here again as if
+    /// they had just arrived, from the place of the first; the cutting ends.
+    private func refeed(workspace: Workspace) {
+        let pending = handedOn + (batch.map { [$0] } ?? [])
+        handedOn = []
+        batch = nil
+        cutting = false
+        fallingBack = false
+        guard let first = pending.first else { return }
+        chunkStart = first.start
+        phase = .element
+        for batch in pending {
+            batch.withBytes { feed($0, workspace: workspace) }
+        }
+    }
+
     /// The body is malformed: nothing more is converted, and the output is dropped.
     private func fail(_ error: JSONSyntaxError) {
         phase = .malformed(error)
         carried = nil
         spare = []
-        batch = nil
-        // The batches in flight are waited for, their parts dropped.
-        _ = batches?.drain()
         output.discard()
     }
 

@@ -21,6 +21,9 @@ public struct ArrayPart: @unchecked Sendable {
     }
 
     let batch: ArrayBatch
+    /// Whether every element parsed: when not, nothing else in the part counts, and the array
+    /// is converted where it is read from the batch on.
+    let parsed: Bool
     /// The elements' output, `,` before each (`[` before the array's first); empty once one failed.
     let output: [UInt8]
     /// The issues recorded, located under the elements' indices: at most `maxErrors` of each kind.

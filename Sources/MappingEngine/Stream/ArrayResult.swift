@@ -161,15 +161,17 @@ final class ArrayResult {
         output?.discard()
     }
 
-    /// What a batch's result holds once its elements are converted.
-    func part(of batch: ArrayBatch) -> ArrayPart {
-        ArrayPart(batch: batch, output: failed ? [] : out.makeArray(), issues: issues,
+    /// What a batch's result holds once its elements are converted; `parsed` false when one of
+    /// them did not parse, after those before it.
+    func part(of batch: ArrayBatch, parsed: Bool) -> ArrayPart {
+        ArrayPart(batch: batch, parsed: parsed, output: failed ? [] : out.makeArray(), issues: issues,
                   counts: ArrayPart.Counts(errors: errorCount, coercions: coercionCount, unknownKeys: unknownKeyCount,
                                            warnings: warningCount),
                   ruleSpent: max(0, options.ruleBudget) - ruleBudget)
     }
 
-    /// Takes in the part of the next batch of elements, converted elsewhere, as if they had been
+    /// Takes in the part of the next batch of elements, converted elsewhere (every element
+    /// parsed), as if they had been
     /// converted here. Where that part cannot say what they would have given here — a cap on
     /// listed issues reached within it, or an expression budget it spent more of than is left —
     /// its elements are converted again here, parsed with `parser` into `workspace`.
@@ -177,12 +179,8 @@ final class ArrayResult {
         let before = ArrayPart.Counts(errors: errorCount, coercions: coercionCount, unknownKeys: unknownKeyCount,
                                       warnings: warningCount)
         guard part.ruleSpent <= ruleBudget, let listed = part.listed(after: before, maxErrors: options.maxErrors) else {
-            part.batch.forEach(parser: parser, workspace: workspace) { element in
-                switch element {
-                case .parsed(let document): add(document, workspace: workspace)
-                case .refused(let limit): refuseTooLarge(limit: limit)
-                }
-            }
+            // The elements parsed where the part was made.
+            _ = part.batch.forEach(parser: parser, workspace: workspace) { add($0, workspace: workspace) }
             return
         }
         count += part.batch.count

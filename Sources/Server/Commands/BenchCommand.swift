@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import MappingEngine
+import Primitives
 
 /// `convertd bench`: how fast a schema converts a payload on this machine, in the steady state
 /// a long-running service reaches (one reused workspace, compiled model cached).
@@ -40,10 +41,11 @@ struct BenchCommand: ParsableCommand {
         // Without a profile the model is looked up by name on every call, as a request's is.
         let convertOnce = { (bytes: UnsafeBufferPointer<UInt8>) -> ConversionResult in
             let sampled = drift.shouldSample()
+            let started = sampled ? MonotonicClock.nanoseconds : 0
             let options = sampled ? explained : ConversionOptions()
             let result = profiled.map { engine.convert(bytes, model: $0, options: options, workspace: workspace) }
                 ?? engine.convert(bytes, model: model, options: options, workspace: workspace)
-            if sampled { drift.record(result, model: model) }
+            if sampled { drift.record(result, model: model, started: started) }
             return result
         }
         let result = input.withUnsafeBufferPointer { bytes -> (parse: Double, convert: Double, output: Int)? in

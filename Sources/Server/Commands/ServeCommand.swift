@@ -59,6 +59,8 @@ struct ServeCommand: ParsableCommand {
     var compatibility: String?
     @Option(help: ServeSetting.driftSample.help("Sample one conversion in this many per worker thread for GET /schemas/{Model}/drift; 0 turns drift off"))
     var driftSample: Int?
+    @Option(help: ServeSetting.driftCost.help("Nanoseconds drift may cost a conversion on average: after a sample that took t, a worker thread samples again no sooner than t / this many conversions later; 0 samples exactly one in --drift-sample"))
+    var driftCost: Int?
     @Option(help: ServeSetting.driftWindow.help("Seconds of sampled traffic a drift report covers (it slides in sixths)"))
     var driftWindow: Double?
     @Option(help: ServeSetting.driftEntries.help("Entries each list of a drift report keeps per sixth of the window, whatever the traffic sends"))

@@ -30,6 +30,7 @@ enum ServeSetting: String, CaseIterable {
     case reloadInterval = "RELOAD_INTERVAL"
     case compatibility = "COMPATIBILITY"
     case driftSample = "DRIFT_SAMPLE"
+    case driftCost = "DRIFT_COST"
     case driftWindow = "DRIFT_WINDOW"
     case driftEntries = "DRIFT_ENTRIES"
     case sharePort = "SHARE_PORT"
@@ -90,6 +91,7 @@ enum ServeSetting: String, CaseIterable {
         case .reloadInterval: ServeSetting.number(config.reloadInterval)
         case .compatibility: config.compatibility.rawValue
         case .driftSample: String(config.drift.sampleEvery)
+        case .driftCost: String(config.drift.maxCost)
         case .driftWindow: ServeSetting.number(config.drift.window)
         case .driftEntries: String(config.drift.entries)
         case .sharePort: config.server.sharePort ? "on" : "off"

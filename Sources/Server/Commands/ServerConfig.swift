@@ -74,6 +74,8 @@ struct ServerConfig {
         }
         drift.sampleEvery = resolver.value(command.driftSample, .driftSample, default: drift.sampleEvery,
                                            expected: "0–1000000 (0: off)") { Int($0) } valid: { (0...1_000_000).contains($0) }
+        drift.maxCost = resolver.value(command.driftCost, .driftCost, default: drift.maxCost,
+                                       expected: "0–1000000 nanoseconds (0: no spacing)") { Int($0) } valid: { (0...1_000_000).contains($0) }
         drift.window = resolver.value(command.driftWindow, .driftWindow, default: drift.window,
                                       expected: "60–604800 seconds") { Double($0) } valid: { (60...604_800).contains($0) }
         drift.entries = resolver.value(command.driftEntries, .driftEntries, default: drift.entries,

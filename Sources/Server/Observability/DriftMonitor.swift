@@ -9,7 +9,13 @@ import Synchronization
 ///
 /// The decision to sample costs a thread-local countdown and nothing else, so the conversions
 /// not sampled pay only for it and are not counted anywhere: a report's `conversions` is an
-/// estimate, `sampled × sampleEvery`, and its entry counts are counts among the sampled ones.
+/// estimate, the conversions each sample stood for, summed, and its entry counts are counts
+/// among the sampled ones.
+///
+/// A sampled conversion costs more than another (it is explained, and what it showed is
+/// recorded), the more so the more it has to tell: after one that took `t`, a thread waits at
+/// least `t / settings.maxCost` conversions before the next sample, so that drift costs the
+/// conversions of any payload at most `maxCost` nanoseconds each, on average.
 ///
 /// A model's window is made on its first observation, and each has a lock of its own, so that
 /// models do not contend. At most `maxModels` windows are kept (a registry rewritten over and
@@ -20,6 +26,9 @@ final class DriftMonitor: Sendable {
     struct Settings: Sendable, Equatable {
         /// One conversion in how many (per worker thread) is sampled; 0 turns drift off.
         var sampleEvery: Int
+        /// Nanoseconds drift may cost a conversion on average, which spaces the samples of
+        /// costly conversions further; 0 samples one in `sampleEvery` whatever they cost.
+        var maxCost: Int
         /// How many seconds of samples a report covers.
         var window: Double
         /// How many buckets the window is cut into: it slides by `window / buckets`.
@@ -27,8 +36,9 @@ final class DriftMonitor: Sendable {
         /// The most entries each list of a bucket keeps.
         var entries: Int
 
-        init(sampleEvery: Int = 16, window: Double = 3600, buckets: Int = 6, entries: Int = 32) {
+        init(sampleEvery: Int = 16, maxCost: Int = 100, window: Double = 3600, buckets: Int = 6, entries: Int = 32) {
             self.sampleEvery = sampleEvery
+            self.maxCost = maxCost
             self.window = window
             self.buckets = buckets
             self.entries = entries
@@ -68,32 +78,39 @@ final class DriftMonitor: Sendable {
     @inline(__always)
     func shouldSample() -> Bool {
         guard sampleEvery > 0 else { return false }
-        let remaining = SampleCountdown.current(key: countdownKey)
-        remaining.pointee &-= 1
-        guard remaining.pointee <= 0 else { return false }
-        remaining.pointee = sampleEvery
+        let countdown = SampleCountdown.current(key: countdownKey)
+        countdown.pointee.remaining &-= 1
+        guard countdown.pointee.remaining <= 0 else { return false }
+        countdown.pointee.remaining = max(countdown.pointee.interval, sampleEvery)
         return true
     }
 
     /// Records what one sampled conversion to `model` showed, from its result (converted with
-    /// `explain`, so that its coercions and unknown keys are listed).
-    func record(_ result: ConversionResult, model: String) {
+    /// `explain`, so that its coercions and unknown keys are listed); `started` is when the
+    /// conversion began (`MonotonicClock.nanoseconds`), which spaces this thread's next sample.
+    func record(_ result: ConversionResult, model: String, started: UInt64) {
+        let countdown = SampleCountdown.current(key: countdownKey)
+        let standing = max(countdown.pointee.interval, sampleEvery)
         switch result {
-        case .success(let success): record(model: model, observation: DriftObservation(success: success))
-        case .failure(let errors): record(model: model, observation: DriftObservation(errors: errors))
+        case .success(let success): record(model: model, observation: DriftObservation(success: success), standingFor: standing)
+        case .failure(let errors): record(model: model, observation: DriftObservation(errors: errors), standingFor: standing)
         case .malformed, .unknownModel: break
         }
+        let took = MonotonicClock.nanoseconds &- started
+        let interval = settings.maxCost > 0 ? max(sampleEvery, Int(clamping: took / UInt64(settings.maxCost))) : sampleEvery
+        countdown.pointee = (interval, interval)
     }
 
-    /// Records what one sampled conversion to `model` (a registered model's name) showed.
-    func record(model: String, observation: DriftObservation) {
+    /// Records what one sampled conversion to `model` (a registered model's name) showed; it
+    /// stands for `conversions` conversions (by default one in `sampleEvery`).
+    func record(model: String, observation: DriftObservation, standingFor conversions: Int? = nil) {
         guard sampleEvery > 0 else { return }
         guard let window = window(for: model) else {
             untracked.add(1, ordering: .relaxed)
             return
         }
         let now = clock()
-        window.withLock { $0.observe(observation, now: now) }
+        window.withLock { $0.observe(observation, now: now, standingFor: conversions) }
     }
 
     /// The drift report of `model`, served as `version`; nil when no conversion to it was ever
@@ -159,13 +176,17 @@ enum SampleCountdown {
         return key
     }()
 
-    /// The countdown of the calling thread, made on its first use: calls left before the next
-    /// sample, starting at 1 so that a thread's first call is sampled.
+    /// Calls left before the next sample, and how many calls a sample stands for (at least the
+    /// monitor's `sampleEvery`).
+    typealias State = (remaining: Int, interval: Int)
+
+    /// The countdown of the calling thread, made on its first use, at 1 so that a thread's first
+    /// call is sampled; its interval is set by each sample's cost.
     @inline(__always)
-    static func current(key: pthread_key_t = key) -> UnsafeMutablePointer<Int> {
-        if let stored = pthread_getspecific(key) { return stored.assumingMemoryBound(to: Int.self) }
-        let made = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-        made.initialize(to: 1)
+    static func current(key: pthread_key_t = key) -> UnsafeMutablePointer<State> {
+        if let stored = pthread_getspecific(key) { return stored.assumingMemoryBound(to: State.self) }
+        let made = UnsafeMutablePointer<State>.allocate(capacity: 1)
+        made.initialize(to: (1, 0))
         pthread_setspecific(key, made)
         return made
     }

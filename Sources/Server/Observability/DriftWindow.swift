@@ -27,7 +27,7 @@ struct DriftWindow: Sendable {
         var recoveries: DriftSketch
         var errors: DriftSketch
         var outsideEnum: DriftSketch
-        /// Conversions the samples stand for (`sampled × sampleEvery`).
+        /// Conversions the samples stand for.
         var conversions = 0
         /// Conversions observed.
         var sampled = 0
@@ -90,14 +90,15 @@ struct DriftWindow: Sendable {
         ring = Array(repeating: Bucket(number: -1, entries: self.entries), count: bucketCount)
     }
 
-    /// Adds one sampled conversion seen at `now`.
-    mutating func observe(_ observation: DriftObservation, now: Double) {
+    /// Adds one sampled conversion seen at `now`, which stands for `conversions` conversions
+    /// (by default one in `sampleEvery`).
+    mutating func observe(_ observation: DriftObservation, now: Double, standingFor conversions: Int? = nil) {
         let number = max(bucketNumber(now), newest)
         newest = number
         let place = number % bucketCount
         if ring[place].number != number { ring[place] = Bucket(number: number, entries: entries) }
         // In place through the array's element: reading the bucket out would copy its sketches.
-        ring[place].observe(observation, standingFor: sampleEvery)
+        ring[place].observe(observation, standingFor: conversions ?? sampleEvery)
     }
 
     /// The buckets inside the window at `now`, summed into one.

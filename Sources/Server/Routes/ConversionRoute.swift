@@ -1,6 +1,7 @@
 import ConvertdHTTP
 import Foundation
 import MappingEngine
+import Primitives
 
 /// `POST /convert/{Schema}` and `POST /reverse/{Schema}`: a JSON body through the engine.
 ///
@@ -110,9 +111,10 @@ struct ConversionRoute: Sendable {
         // Only the latest version is watched: a pinned request is an old client, not drift.
         let sampled = drift.shouldSample() && !schema.utf8.contains(UInt8(ascii: "@"))
         var conversion = options.conversion
+        let started = sampled ? MonotonicClock.nanoseconds : 0
         if sampled { conversion.explain = true }
         let result = engine.convert(body, model: model, options: conversion, workspace: workspace)
-        if sampled { drift.record(result, model: model.name) }
+        if sampled { drift.record(result, model: model.name, started: started) }
         return ConversionRoute.noticed(answer(result, model: model, options: options, schema: schema, head: head, workspace: workspace),
                                        model.notice)
     }

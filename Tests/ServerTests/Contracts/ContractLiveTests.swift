@@ -123,7 +123,7 @@ final class ContractLiveTests {
 
     @Test func driftReportsWhatTrafficSent() throws {
         try directory.write("status.yaml", "Order:\n  properties:\n    id: int32\n    status: { type: string, enum: [open, closed] }\n")
-        let server = try LiveServer(schemas: directory.url, arguments: ["--drift-sample", "1", "--drift-entries", "4"])
+        let server = try LiveServer(schemas: directory.url, arguments: ["--drift-sample", "1", "--drift-cost", "0", "--drift-entries", "4"])
         let connection = try server.connect()
         for index in 0..<60 {
             _ = try connection.request("POST", "/convert/Order", body: #"{"id":"\#(index)","status":"open","channel":"web"}"#, headers: json)

@@ -242,18 +242,41 @@ import Testing
     @Test(arguments: [1, 2, 16, 100])
     func oneConversionInSampleEveryIsSampledOnEachThread(every: Int) {
         let monitor = DriftMonitor(settings: .init(sampleEvery: every))
-        SampleCountdown.current().pointee = 1
+        SampleCountdown.current().pointee = (1, 0)
         let decisions = (0..<(every * 50)).map { _ in monitor.shouldSample() }
         #expect(decisions.filter { $0 }.count == 50)
         #expect(decisions.first == true)
         let threads = 4
         let counts = Guarded([Int](repeating: 0, count: threads))
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            SampleCountdown.current().pointee = 1
+            SampleCountdown.current().pointee = (1, 0)
             let sampled = (0..<(every * 25)).filter { _ in monitor.shouldSample() }.count
             counts.withLock { $0[thread] = sampled }
         }
         #expect(counts.withLock { $0 } == [Int](repeating: 25, count: threads))
+    }
+
+    /// A sample that took `t` spaces the thread's next by `t / 100 ns` conversions, which it
+    /// then stands for in the report: drift costs any payload at most 100 ns a conversion.
+    @Test func aCostlySampleSpacesTheNextAndStandsForTheConversionsBetween() throws {
+        let clock = TestClock()
+        let monitor = DriftMonitor(settings: .init(sampleEvery: 16), clock: clock.read)
+        SampleCountdown.current().pointee = (1, 0)
+        #expect(monitor.shouldSample())
+        // 2 ms for the first sample: 20,000 conversions before the next.
+        let error = JSONSyntaxError(code: JSONSyntaxError.badJSON, message: "x", offset: 0, line: 1, column: 1)
+        monitor.record(.malformed(error), model: "Book", started: MonotonicClock.nanoseconds - 2_000_000)
+        let next = (1...40_000).first { _ in monitor.shouldSample() }
+        #expect((20_000...20_100).contains(try #require(next)), "\(String(describing: next))")
+        monitor.record(model: "Book", observation: DriftObservation(), standingFor: SampleCountdown.current().pointee.interval)
+        guard case .number(let conversions)? = monitor.report(model: "Book", version: 1)?["conversions"] else {
+            Issue.record("no report")
+            return
+        }
+        #expect((20_000...20_100).contains(Int(conversions) ?? 0), "\(conversions)")
+        // A quick sample brings the thread back to one in `sampleEvery`.
+        monitor.record(.malformed(error), model: "Book", started: MonotonicClock.nanoseconds)
+        #expect((1...16).filter { _ in monitor.shouldSample() } == [16])
     }
 
     @Test func driftOffSamplesNothingAndRecordsNothing() {
