@@ -250,7 +250,8 @@ def test_shows_the_models_versions_and_drift_and_converts_with_a_pinned_version(
     wait(browser, lambda: f"/schemas/Author@{latest}" in browser.find_element(By.ID, "schema-link").get_attribute("href"),
          message="the schema link does not follow the version")
     assert convert(browser).startswith("200 · converted to Author")
-    # Drift: the five lists of the report, refreshed on demand.
+    # Drift: the five lists of the report, refreshed on demand (converting showed the output tab).
+    browser.find_element(By.ID, "tab-contract").click()
     browser.find_element(By.ID, "refresh-contract").click()
     wait(browser, lambda: len(browser.find_elements(By.CSS_SELECTOR, "#drift .drift-list")) == 5, message="no drift report")
     assert "sampled" in text_of(browser, "drift-note")
