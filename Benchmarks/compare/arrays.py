@@ -36,7 +36,9 @@ PYDANTIC_TARGET = 5.0  # convertd convert ≥ 5× pydantic-plain's list round tr
 MSGSPEC_TARGET = 2.5  # convertd convert ≥ 2.5× msgspec's list round trip, on each array
 PER_ITEM_TARGET = 0.8  # items/s of the streamed array ≥ 0.8× the single-object hot loop
 PER_ITEM_ARRAY = "user.json"  # the 25 MB array the per-item target is about
-RSS_TARGET_MB = 64  # peak resident memory of convertd convert on the 1 GB array
+RSS_TARGET_MB = 64  # peak resident memory of convertd convert on the 1 GB array, per job
+JOBS_TARGET = 1.7  # convertd convert --jobs 2 against --jobs 1, on the user array and its NDJSON form
+JOBS = 2
 FIRST_ID = re.compile(rb'("id"\s*:\s*)(\d+)')
 GNU_TIME = "/usr/bin/time"
 
@@ -67,6 +69,7 @@ def run(runner: Path, convertd: Path, corpus: Path, root: Path, rounds: int, hug
                   f"(start-up {measured['startup'][-1] * 1e3:.0f} ms)   pydantic-plain {measured['pydantic'][-1] * 1e3:.0f} ms   "
                   f"msgspec {measured['msgspec'][-1] * 1e3:.0f} ms   hot loop {measured['hot'][-1]:,.0f}/s   streamed in process {measured['stream'][-1]:,.0f}/s", flush=True)
     summarize(results, files, rounds)
+    jobs(convertd, schemas, corpus, files, directory, rounds)
     (directory / "out.json").unlink(missing_ok=True)
     if huge_mb > 0:
         huge(convertd, schemas, corpus, directory, huge_mb)
@@ -81,20 +84,23 @@ def write_array(source: Path, directory: Path, count: int) -> Path:
     return target
 
 
-def write_copies(payload: bytes, target: Path, count: int, source: Path) -> None:
+def write_copies(payload: bytes, target: Path, count: int, source: Path, lines: bool = False) -> None:
     """`count` copies of `payload` written to `target` as one array, each with its first `"id"`
-    counted up from the payload's."""
+    counted up from the payload's; with `lines`, as NDJSON, each copy on a line of its own (a
+    JSON text holds no newline but between tokens, where a space does as well)."""
+    if lines:
+        payload = payload.replace(b"\n", b" ")
     match = FIRST_ID.search(payload)
     if match is None:
         raise SystemExit(f"{source} has no numeric \"id\" to vary")
     head, tail, first = payload[: match.start(2)], payload[match.end(2):], int(match.group(2))
     with target.open("wb") as out:
-        out.write(b"[")
+        out.write(b"" if lines else b"[")
         for index in range(count):
             if index:
-                out.write(b",\n")
+                out.write(b"\n" if lines else b",\n")
             out.write(head + str(first + index).encode() + tail)
-        out.write(b"]\n")
+        out.write(b"\n" if lines else b"]\n")
 
 
 def check(convertd: Path, schemas: Path, files: dict) -> None:
@@ -122,13 +128,48 @@ def check(convertd: Path, schemas: Path, files: dict) -> None:
                 print(f"      {pointer}: convertd {show(mine)}, {system} {show(other)}")
 
 
-def wall(convertd: Path, schemas: Path, model: str, path: Path, directory: Path) -> float:
+def wall(convertd: Path, schemas: Path, model: str, path: Path, directory: Path, jobs: int | None = None) -> float:
     """Seconds `convertd convert` takes on `path`, from start to exit, its output to a file (as
-    `> out.json` writes it; the file is emptied before the clock starts)."""
+    `> out.json` writes it; the file is emptied before the clock starts); with `jobs`, `--jobs`
+    (else its default, the machine's cores)."""
+    flags = ["--jobs", str(jobs)] if jobs else []
     with (directory / "out.json").open("wb") as out:
         start = time.perf_counter()
-        subprocess.run([convertd, "convert", "--schemas", schemas, "--schema", model, path], check=True, stdout=out)
+        subprocess.run([convertd, "convert", "--schemas", schemas, "--schema", model, *flags, path], check=True, stdout=out)
         return time.perf_counter() - start
+
+
+def jobs(convertd: Path, schemas: Path, corpus: Path, files: dict, directory: Path, rounds: int) -> None:
+    """`convertd convert --jobs 2` against `--jobs 1` on each array and its NDJSON form, start-up
+    included, interleaved rounds; the outputs are compared byte for byte first."""
+    print(f"\n--jobs {JOBS} against --jobs 1 (start-up included; median of 3 runs a round, {rounds} rounds):")
+    forms = []
+    for name, model, count in ARRAYS:
+        lines = directory / f"{files[name].stem}.ndjson"
+        if not lines.is_file() or lines.stat().st_mtime < (corpus / name).stat().st_mtime:
+            write_copies((corpus / name).read_bytes().strip(), lines, count, corpus / name, lines=True)
+        forms += [(files[name], model), (lines, model)]
+    for path, model in forms:
+        outputs = []
+        for count in (1, JOBS):
+            result = subprocess.run([convertd, "convert", "--schemas", schemas, "--schema", model, "--jobs", str(count), path],
+                                    check=True, capture_output=True)
+            outputs.append(result.stdout)
+        if outputs[0] != outputs[1]:
+            raise SystemExit(f"{path.name}: --jobs {JOBS} wrote other bytes than --jobs 1")
+    ratios = {path.name: [] for path, _ in forms}
+    for _ in range(rounds):
+        for path, model in forms:
+            one = statistics.median(wall(convertd, schemas, model, path, directory, jobs=1) for _ in range(3))
+            many = statistics.median(wall(convertd, schemas, model, path, directory, jobs=JOBS) for _ in range(3))
+            ratios[path.name].append(one / many)
+            print(f"  {path.name:<24} --jobs 1 {one * 1e3:.0f} ms, --jobs {JOBS} {many * 1e3:.0f} ms: {one / many:.2f}×", flush=True)
+    print("targets:")
+    for path, _ in forms:
+        ratio = statistics.median(ratios[path.name])
+        aimed = path.stem.startswith("user")
+        verdict = ("met" if ratio >= JOBS_TARGET else "MISSED") if aimed else "(no target)"
+        print(f"  {path.name:<24} --jobs {JOBS} ≥ {JOBS_TARGET:g}× --jobs 1: {ratio:.2f}× {verdict}")
 
 
 def rate(runner: Path, contender: str, path: Path, model: str, seconds: float) -> float:
@@ -215,14 +256,15 @@ def huge(convertd: Path, schemas: Path, corpus: Path, directory: Path, megabytes
         if not Path(GNU_TIME).is_file():
             print(f"\n{path.name}: skipped, {GNU_TIME} (GNU time, Debian's package time) is not installed")
             return
-        start = time.perf_counter()
-        result = subprocess.run([GNU_TIME, "-f", "%M", convertd, "convert", "--schemas", schemas, "--schema", "GithubUser", path],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        seconds = time.perf_counter() - start
-        peak_mb = int(result.stderr.strip().splitlines()[-1]) / 1024
-        verdict = "met" if result.returncode == 0 and peak_mb < RSS_TARGET_MB else "MISSED"
-        print(f"\n{path.name}: {size / 1e9:.2f} GB, {count:,} users; convertd convert exit {result.returncode} "
-              f"in {seconds:.1f} s ({count / seconds:,.0f} users/s), peak resident memory {peak_mb:.1f} MB")
-        print(f"  peak resident memory < {RSS_TARGET_MB} MB on a {size / 1e9:.1f} GB array: {peak_mb:.1f} MB {verdict}")
+        for jobs in (1, JOBS):
+            start = time.perf_counter()
+            result = subprocess.run([GNU_TIME, "-f", "%M", convertd, "convert", "--schemas", schemas, "--schema", "GithubUser",
+                                     "--jobs", str(jobs), path], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            seconds = time.perf_counter() - start
+            peak_mb = int(result.stderr.strip().splitlines()[-1]) / 1024
+            verdict = "met" if result.returncode == 0 and peak_mb < RSS_TARGET_MB * jobs else "MISSED"
+            print(f"\n{path.name}: {size / 1e9:.2f} GB, {count:,} users; convertd convert --jobs {jobs} exit {result.returncode} "
+                  f"in {seconds:.1f} s ({count / seconds:,.0f} users/s), peak resident memory {peak_mb:.1f} MB")
+            print(f"  peak resident memory < {RSS_TARGET_MB} MB a job on a {size / 1e9:.1f} GB array: {peak_mb:.1f} MB {verdict}")
     finally:
         path.unlink(missing_ok=True)

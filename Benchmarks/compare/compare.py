@@ -11,6 +11,7 @@ with `met` or `MISSED`.
 """
 
 import argparse
+import functools
 import json
 import os
 import statistics
@@ -110,37 +111,26 @@ def pydantic_convert(cls: type[pydantic.BaseModel], raw: bytes) -> str:
 
 def pydantic_rate(cls: type[pydantic.BaseModel], path: Path, seconds: float) -> float:
     """Conversions per second of pydantic's round trip, after a warm-up of a tenth of `seconds`."""
-    raw = path.read_bytes()
-
-    def measure(duration: float) -> float:
-        calls, batch = 0, 1
-        start = time.perf_counter()
-        while True:
-            for _ in range(batch):
-                cls.model_validate_json(raw).model_dump_json(by_alias=True, exclude_unset=True)
-            calls += batch
-            elapsed = time.perf_counter() - start
-            if elapsed >= duration:
-                return calls / elapsed
-            # Batches of about 10 ms: the clock is read rarely and the end is not overshot.
-            batch = max(1, int(calls * 0.01 / elapsed))
-
-    measure(seconds / 10)
-    return measure(seconds)
+    dump = functools.partial(pydantic.BaseModel.model_dump_json, by_alias=True, exclude_unset=True)
+    return round_trip_rate(cls.model_validate_json, dump, path.read_bytes(), seconds)
 
 
 def msgspec_rate(model: str, path: Path, seconds: float) -> float:
     """Conversions per second of msgspec's round trip — the lax decoder's Struct encoded to JSON
-    bytes — after a warm-up of a tenth of `seconds`, batched as pydantic's."""
-    raw = path.read_bytes()
-    decode, encode = msgspec_models.decoder(model).decode, msgspec_models.ENCODER.encode
+    bytes — after a warm-up of a tenth of `seconds`."""
+    return round_trip_rate(msgspec_models.decoder(model).decode, msgspec_models.ENCODER.encode, path.read_bytes(), seconds)
+
+
+def round_trip_rate(read, write, raw: bytes, seconds: float) -> float:
+    """Round trips per second, `write(read(raw))`, after a warm-up of a tenth of `seconds`; the
+    two are called directly in the loop, so that no wrapper's call is timed with them."""
 
     def measure(duration: float) -> float:
         calls, batch = 0, 1
         start = time.perf_counter()
         while True:
             for _ in range(batch):
-                encode(decode(raw))
+                write(read(raw))
             calls += batch
             elapsed = time.perf_counter() - start
             if elapsed >= duration:

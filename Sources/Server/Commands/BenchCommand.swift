@@ -25,6 +25,9 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: "Sample one conversion in this many for drift, as serve's --drift-sample does: the sampled one is converted with explain and recorded in a drift window. 0 (the default) turns it off.")
     var driftSample = 0
 
+    @Option(name: .long, help: "Nanoseconds drift may cost a conversion on average, as serve's --drift-cost: a costly sample spaces the next; 0 samples exactly one in --drift-sample.")
+    var driftCost = 100
+
     func run() throws {
         let engine = try schemaOptions.engine()
         let input = try document.read()
@@ -35,7 +38,7 @@ struct BenchCommand: ParsableCommand {
         let model = document.schema
         let profiled = profile.profile == nil ? nil : try profile.model(model, in: engine)
         // Drift is accounted for as a request's conversion is (`ConversionRoute`).
-        let drift = DriftMonitor(settings: .init(sampleEvery: max(0, driftSample)))
+        let drift = DriftMonitor(settings: .init(sampleEvery: max(0, driftSample), maxCost: max(0, driftCost)))
         var explained = ConversionOptions()
         explained.explain = true
         // Without a profile the model is looked up by name on every call, as a request's is.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Glibc
 import MappingEngine
 import Spooling
@@ -11,9 +10,9 @@ import Spooling
 /// converted, so memory is bounded by the largest element; any other document is read whole.
 /// NDJSON is converted line by line, each result printed as it is made.
 ///
-/// With more than one job, an array's elements and NDJSON's lines are parsed here and converted
-/// on `--jobs` threads in batches, their results written in input order: byte for byte the
-/// output of one job, in memory bounded by two batches a thread.
+/// With more than one job, an array's elements and NDJSON's lines are cut out here and parsed
+/// and converted on `--jobs` threads in batches, their results written in input order: byte for
+/// byte the output of one job, in memory bounded by two batches a thread.
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
@@ -22,7 +21,7 @@ struct ConvertCommand: ParsableCommand {
             A top-level array is converted element by element as it is read, in memory bounded by its largest element. \
             With --ndjson (or a .ndjson or .jsonl file) each line is a document: one result line per input line, \
             {"line":N,"errors":[…]} for a line that fails (exit 1 once any failed). \
-            Both are converted on --jobs threads, the output in input order and the same as with one job.
+            With --jobs N both are converted on N threads, the output in input order and the same as with one job.
             """
     )
 
@@ -46,8 +45,11 @@ struct ConvertCommand: ParsableCommand {
 
     @OptionGroup var profile: ProfileOption
 
-    @Option(name: .long, help: "Threads converting a top-level array's elements or NDJSON's lines (default: the machine's cores); the output is the same whatever their number.")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    // One by default: on the machines measured (BENCHMARKS.md, issue 26) reading the input and
+    // finding where its elements end, on the reading thread, cost more than the conversion that
+    // the other threads take over, so more jobs were not faster yet.
+    @Option(name: .long, help: "Threads converting a top-level array's elements or NDJSON's lines in batches; the output is the same whatever their number (not yet faster than one on the payloads measured: see BENCHMARKS.md).")
+    var jobs = 1
 
     func validate() throws {
         guard (1...100_000).contains(maxErrors) else { throw ValidationError("--max-errors must be 1–100000") }
