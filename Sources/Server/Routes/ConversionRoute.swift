@@ -65,7 +65,7 @@ struct ConversionRoute: Sendable {
     }
 
     /// 410 for a disabled version; nil for any other.
-    static func disabled(_ model: CompiledModel, schema: String) -> HTTPResponse? {
+    static func disabled(_ model: CompiledModel) -> HTTPResponse? {
         guard let notice = model.notice, notice.state == .disabled else { return nil }
         return ServiceError.versionDisabled(model: model.name, version: notice.version).response
     }
@@ -76,7 +76,7 @@ struct ConversionRoute: Sendable {
         guard let notice, notice.state == .deprecated else { return response }
         var response = response
         response.headers.append(("Deprecation", "@\(Int((notice.since ?? Date()).timeIntervalSince1970))"))
-        if let sunset = notice.sunset { response.headers.append(("Sunset", ConversionRoute.httpDate(sunset))) }
+        if let sunset = notice.sunset { response.headers.append(("Sunset", IMFFixdate.text(sunset))) }
         return response
     }
 
@@ -105,7 +105,7 @@ struct ConversionRoute: Sendable {
         case .success(let found): model = found
         case .failure(let error): return error.response
         }
-        if let refusal = ConversionRoute.disabled(model, schema: schema) { return refusal }
+        if let refusal = ConversionRoute.disabled(model) { return refusal }
         // A sampled conversion records its coercions and unknown keys as `explain` does, and
         // answers as it would have unsampled.
         // Only the latest version is watched: a pinned request is an old client, not drift.
@@ -117,15 +117,6 @@ struct ConversionRoute: Sendable {
         if sampled { drift.record(result, model: model.name, started: started) }
         return ConversionRoute.noticed(answer(result, model: model, options: options, schema: schema, head: head, workspace: workspace),
                                        model.notice)
-    }
-
-    /// An IMF-fixdate (RFC 9110 §5.6.7), as `Sunset` takes it.
-    static func httpDate(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.string(from: date)
     }
 
     /// The answer to a conversion's result.
@@ -180,11 +171,15 @@ struct ConversionRoute: Sendable {
         case .success(let found): serving = found
         case .failure(let error): return ConversionRoute.refusal(error).response
         }
-        if let version = serving.version, version.state == .disabled {
-            return ServiceError.versionDisabled(model: reference.name, version: version.number).response
+        // A pinned version's own notice, as `/convert` answers; the latest version's is its compiled
+        // entry's, found through the workspace's memo: a plain `/reverse/Book` does not read the
+        // registry (and take the cache's lock) for it.
+        let notice = if let version = serving.version { VersionNotice(version) } else {
+            engine.model(named: reference.name, workspace: ThreadWorkspace.current)?.notice
         }
-        let notice = serving.version.flatMap(VersionNotice.init) ?? engine.versions.notice(of: reference.name)
-        if notice?.state == .disabled, let notice { return ServiceError.versionDisabled(model: reference.name, version: notice.version).response }
+        if let notice, notice.state == .disabled {
+            return ServiceError.versionDisabled(model: reference.name, version: notice.version).response
+        }
         return ConversionRoute.noticed(reverse(body, model: reference.name, engine: serving.engine, pretty: pretty, profile: profile), notice)
     }
 

@@ -123,7 +123,7 @@ final class Service: HTTPHandler {
         case .success(let found): model = found
         case .failure(let error): return .answer(error.response)
         }
-        if let refusal = ConversionRoute.disabled(model, schema: schema) { return .answer(refusal) }
+        if let refusal = ConversionRoute.disabled(model) { return .answer(refusal) }
         // Refused from its announced length, before a client waiting for `100 Continue` sends it.
         if let length = head.contentLength, length > limits.maxStreamBytes {
             return .answer(TransportError.bodyTooLarge(limit: limits.maxStreamBytes).response)

@@ -76,11 +76,16 @@ final class ContractLiveTests {
         #expect(old.header("Deprecation")?.hasPrefix("@") == true)
         #expect(old.header("Sunset") == "Fri, 01 Jan 2027 00:00:00 GMT")
         #expect(try connection.request("POST", "/convert/Book", body: dune, headers: json).header("Deprecation") == nil)
+        // Mapped back, the same: the pinned version's headers, none for the latest.
+        let back = try connection.request("POST", "/reverse/Book@1", body: old.text, headers: json)
+        #expect(back.status == 200 && back.header("Sunset") == "Fri, 01 Jan 2027 00:00:00 GMT", "\(back.text)")
+        #expect(try connection.request("POST", "/reverse/Book", body: old.text, headers: json).header("Deprecation") == nil)
         let disable = try connection.request("PATCH", "/schemas/Book@1", body: #"{"state":"disabled"}"#,
                                              headers: [("Authorization", "Bearer \(token)"), ("Content-Type", "application/json")])
         #expect(disable.status == 200)
         let gone = try connection.request("POST", "/convert/Book@1", body: dune, headers: json)
         #expect(gone.status == 410 && value(gone.json, "errors", 0, "code") as? String == "version_disabled")
+        #expect(try connection.request("POST", "/reverse/Book@1", body: old.text, headers: json).status == 410)
         let listed = try versions(connection)
 
         // A restart reads the ledger back: the same versions, states and digests.
