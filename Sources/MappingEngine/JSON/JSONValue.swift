@@ -117,14 +117,19 @@ extension JSONValue {
     /// found before any of the tree is built (building it, and every walk over it, recurses).
     public init(parsing text: String, maxDepth: Int = JSONParser().maxDepth) throws(JSONSyntaxError) {
         var text = text
-        let tape = JSONTape()
         let result = text.withUTF8 { bytes -> Result<JSONValue, JSONSyntaxError> in
             do throws(JSONSyntaxError) {
-                return .success(JSONValue(try JSONParser(maxDepth: maxDepth).parse(bytes, into: tape)))
+                return .success(try JSONValue(parsing: bytes, maxDepth: maxDepth))
             } catch {
                 return .failure(error)
             }
         }
         self = try result.get()
+    }
+
+    /// Parses JSON bytes into a tree, as `init(parsing:)` parses text: bytes that are not UTF-8
+    /// are the parser's `bad_json`, never replaced.
+    public init(parsing bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = JSONParser().maxDepth) throws(JSONSyntaxError) {
+        self = JSONValue(try JSONParser(maxDepth: maxDepth).parse(bytes, into: JSONTape()))
     }
 }

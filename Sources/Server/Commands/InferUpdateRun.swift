@@ -38,7 +38,8 @@ struct UpdateRun {
         for report in command.drift {
             let bytes = try Input.read(report)
             do {
-                try update.add(driftReport: try JSONValue(parsing: String(decoding: bytes, as: UTF8.self)))
+                let parsed = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in try JSONValue(parsing: buffer) }
+                try update.add(driftReport: parsed)
             } catch {
                 Output.stderr("\(report): \(error)")
                 throw ExitCode(1)

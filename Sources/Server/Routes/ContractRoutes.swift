@@ -32,7 +32,7 @@ struct ContractRoutes: Sendable {
         guard let reference = VersionedName(schema), let number = reference.version else { return ServiceError.unknownSchema(schema).response }
         let value: JSONValue
         do {
-            value = try JSONValue(parsing: String(decoding: body, as: UTF8.self))
+            value = try JSONValue(parsing: body)
         } catch {
             return ServiceError.malformed(error).response
         }
