@@ -130,6 +130,10 @@ extension JSONValue {
     /// Parses JSON bytes into a tree, as `init(parsing:)` parses text: bytes that are not UTF-8
     /// are the parser's `bad_json`, never replaced.
     public init(parsing bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = JSONParser().maxDepth) throws(JSONSyntaxError) {
-        self = JSONValue(try JSONParser(maxDepth: maxDepth).parse(bytes, into: JSONTape()))
+        // The document points into the tape's nodes: the tape must outlive the tree's building.
+        let tape = JSONTape()
+        self = try withExtendedLifetime(tape) { () throws(JSONSyntaxError) in
+            JSONValue(try JSONParser(maxDepth: maxDepth).parse(bytes, into: tape))
+        }
     }
 }
