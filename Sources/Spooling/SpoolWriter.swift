@@ -10,9 +10,13 @@ import Dispatch
 final class SpoolWriter: @unchecked Sendable {
     private let file: SpoolFile
     private let queue = DispatchQueue(label: "convertd.spool-writer")
-    /// Signalled when no write is under way; `returned` is then the buffer it wrote.
+    /// Signalled when no write is under way.
     private let idle = DispatchSemaphore(value: 1)
-    private var returned: [UInt8] = []
+    /// The buffer being written, or the last one written once `idle` is signalled. Held only
+    /// here, so the spool gets it back uniquely referenced and fills it again in place: a
+    /// buffer captured by the write's closure was still shared when handed back, and emptying
+    /// it allocated a new one, whose pages were all faulted in again.
+    private var writing: [UInt8] = []
 
     init(file: SpoolFile) {
         self.file = file
@@ -22,13 +26,12 @@ final class SpoolWriter: @unchecked Sendable {
     /// empty buffer (the one that write took, with its capacity) to fill meanwhile.
     func write(_ full: [UInt8]) -> [UInt8] {
         idle.wait()
-        var next = returned
-        returned = []
+        var next = full
+        swap(&next, &writing)
         queue.async {
-            full.withUnsafeBufferPointer { bytes in
+            self.writing.withUnsafeBufferPointer { bytes in
                 if let base = bytes.baseAddress { self.file.append(base, bytes.count) }
             }
-            self.returned = full
             self.idle.signal()
         }
         next.removeAll(keepingCapacity: true)

@@ -11,14 +11,23 @@ public final class ArrayBatch: @unchecked Sendable {
     public let firstIndex: Int
     /// Where the batch's first byte is in the body.
     let start: TextPosition
-    private var bytes: [UInt8] = []
+    private var bytes: [UInt8]
     /// Where each element's bytes end in `bytes`.
     private var ends: [Int] = []
 
-    init(firstIndex: Int, start: TextPosition, capacity: Int) {
+    /// A batch filled into `storage` (see `BatchStorage`), or a new buffer of `capacity` bytes.
+    init(firstIndex: Int, start: TextPosition, capacity: Int, storage: [UInt8]? = nil) {
         self.firstIndex = firstIndex
         self.start = start
-        bytes.reserveCapacity(capacity)
+        bytes = BatchStorage.make(reusing: storage, capacity: capacity)
+    }
+
+    /// Gives up the batch's buffer, for the next batch to be filled into: once its part has
+    /// been taken in, as nothing reads the batch after that.
+    func releaseStorage() -> [UInt8] {
+        ends = []
+        defer { bytes = [] }
+        return bytes
     }
 
     /// Elements in the batch.

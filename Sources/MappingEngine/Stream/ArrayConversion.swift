@@ -71,6 +71,8 @@ public final class ArrayConversion {
     /// The batch being filled; the batches handed on and not taken back, in order.
     private var batch: ArrayBatch?
     private var handedOn: [ArrayBatch] = []
+    /// Buffers of batches taken in, for the next ones: at most as many as are in flight at once.
+    private var spareBatches: [[UInt8]] = []
     /// Looks for the end of the element being cut out, across chunks.
     private var scanner = ElementScanner()
     /// Elements cut out so far: the index of the next.
@@ -337,7 +339,7 @@ public final class ArrayConversion {
 
     /// Begins a batch whose first element starts at `start`.
     private func begin(at start: TextPosition) -> ArrayBatch {
-        let begun = ArrayBatch(firstIndex: cut, start: start, capacity: batchSize + batchSize / 4)
+        let begun = ArrayBatch(firstIndex: cut, start: start, capacity: batchSize + batchSize / 4, storage: spareBatches.popLast())
         batch = begun
         return begun
     }
@@ -361,6 +363,7 @@ public final class ArrayConversion {
             }
             handedOn.removeFirst()
             result.absorb(part, parser: parser, workspace: workspace)
+            spareBatches.append(part.batch.releaseStorage())
         }
     }
 

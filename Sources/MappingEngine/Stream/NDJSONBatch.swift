@@ -2,12 +2,20 @@
 /// thread (`convertd convert --jobs`): each line's bytes without its newline, or, for a line
 /// over the limit, only its place.
 public final class NDJSONBatch: @unchecked Sendable {
-    private var bytes: [UInt8] = []
+    private var bytes: [UInt8]
     /// Per line: where its bytes end in `bytes`, and whether it was over the limit.
     private var lines: [(end: Int, tooLong: Bool)] = []
 
-    init(capacity: Int) {
-        bytes.reserveCapacity(capacity)
+    /// A batch filled into `storage` (see `BatchStorage`), or a new buffer of `capacity` bytes.
+    init(capacity: Int, storage: [UInt8]? = nil) {
+        bytes = BatchStorage.make(reusing: storage, capacity: capacity)
+    }
+
+    /// Gives up the batch's buffer for the next batch, once its lines have been written.
+    func releaseStorage() -> [UInt8] {
+        lines = []
+        defer { bytes = [] }
+        return bytes
     }
 
     /// Bytes the batch holds.

@@ -22,6 +22,8 @@ public final class NDJSONConversion {
     private let options: ConversionOptions
     private let maxLineBytes: Int
     private let output: any OutputSink
+    /// Buffers of batches written, for the next ones: at most as many as are in flight at once.
+    private var spareBatches: [[UInt8]] = []
     /// The start of a line that spans chunks.
     private var pending: [UInt8] = []
     private var pendingTooLong = false
@@ -108,7 +110,7 @@ public final class NDJSONConversion {
 
     private func convertLine(_ raw: UnsafeBufferPointer<UInt8>, tooLong: Bool, workspace: Workspace) {
         if batches != nil {
-            let filling = batch ?? NDJSONBatch(capacity: batchSize + batchSize / 4)
+            let filling = batch ?? NDJSONBatch(capacity: batchSize + batchSize / 4, storage: spareBatches.popLast())
             batch = filling
             filling.append(raw, tooLong: tooLong)
             if filling.size >= batchSize { handOn(workspace: workspace) }
@@ -136,6 +138,7 @@ public final class NDJSONConversion {
             }
             write(converted)
         }
+        spareBatches.append(part.batch.releaseStorage())
     }
 
     /// Writes the next line's outcome.

@@ -29,13 +29,13 @@ struct ConvertCommand: ParsableCommand {
     @OptionGroup var document: DocumentOptions
 
     @Option(name: .long, help: "lax (coerce, default) or strict (natural JSON types only).")
-    var mode: String = "lax"
+    var mode: String = Default.mode
 
     @Flag(name: .long, help: "Wrap the result with the coercions applied and the unknown keys seen.")
     var explain = false
 
     @Option(name: .long, help: "Errors listed before one too_many_errors entry with the total; also caps the coercions and unknown keys listed by --explain.")
-    var maxErrors = 100
+    var maxErrors = Default.maxErrors
 
     @Option(name: .long, help: "fail: recovery off, as ?onError=fail (a value that fails fails the document, whatever onError and onItemError say).")
     var onError: String?
@@ -49,7 +49,14 @@ struct ConvertCommand: ParsableCommand {
     // finding where its elements end, on the reading thread, cost more than the conversion that
     // the other threads take over, so more jobs were not faster yet.
     @Option(name: .long, help: "Threads converting a top-level array's elements or NDJSON's lines in batches; the output is the same whatever their number (not yet faster than one on the payloads measured: see BENCHMARKS.md).")
-    var jobs = 1
+    var jobs = Default.jobs
+
+    /// The defaults of the options above, which `QuickArguments` gives too.
+    enum Default {
+        static let mode = "lax"
+        static let maxErrors = 100
+        static let jobs = 1
+    }
 
     func validate() throws {
         guard (1...100_000).contains(maxErrors) else { throw ValidationError("--max-errors must be 1–100000") }

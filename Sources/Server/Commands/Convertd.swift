@@ -19,21 +19,34 @@ struct Convertd: ParsableCommand {
     ///
     /// Parsing from the root reflects over the default command's options (every `serve` setting)
     /// and the completion-script commands before the subcommand's own: a third of `convertd
-    /// convert`'s start-up. Only a parse that succeeds is used; anything else (help, a completion
-    /// script, a mistake) is parsed again from the root, so its output and exit code stay the tree's.
+    /// convert`'s start-up. `convert` and `reverse` with plain arguments skip ArgumentParser
+    /// altogether (`QuickParsable`). Only a parse that succeeds is used; anything else (help, a
+    /// completion script, a mistake) is parsed again from the root, so its output and exit code
+    /// stay the tree's.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if let name = arguments.first,
-           let subcommand = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
-           var command = try? subcommand.parseAsRoot(Array(arguments.dropFirst())),
+        guard let name = arguments.first else { return main(nil) }
+        let rest = Array(arguments.dropFirst())
+        if let quick = quickCommands.first(where: { $0.configuration.commandName == name }), let command = quick.quick(rest) {
+            return run(command)
+        }
+        if let subcommand = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
+           let command = try? subcommand.parseAsRoot(rest),
            type(of: command) == subcommand {
-            do {
-                try command.run()
-            } catch {
-                exit(withError: error)
-            }
-            return
+            return run(command)
         }
         main(nil)
+    }
+
+    /// The subcommands read by `QuickArguments` when their arguments are plain.
+    private static let quickCommands: [any QuickParsable.Type] = [ConvertCommand.self, ReverseCommand.self]
+
+    private static func run(_ command: ParsableCommand) {
+        var command = command
+        do {
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
     }
 }

@@ -7,7 +7,10 @@ struct SchemaOptions: ParsableArguments {
     @Option(name: .long, help: "Directory of schema files (*.json, *.yaml, *.yml), searched recursively.")
     // One variable read with getenv: `ProcessInfo.environment` builds a dictionary of all of them,
     // and the default is evaluated each time the options are made while parsing.
-    var schemas: String = getenv("SCHEMAS_DIR").map { String(cString: $0) } ?? "schemas"
+    var schemas: String = Self.defaultDirectory
+
+    /// `$SCHEMAS_DIR`, else `schemas`.
+    static var defaultDirectory: String { getenv("SCHEMAS_DIR").map { String(cString: $0) } ?? "schemas" }
 
     /// Loads the registry or prints every schema error to stderr and exits 1.
     func load() throws -> SchemaRegistry {
