@@ -26,8 +26,8 @@ final class SpoolWriter: @unchecked Sendable {
     /// empty buffer (the one that write took, with its capacity) to fill meanwhile.
     func write(_ full: [UInt8]) -> [UInt8] {
         idle.wait()
-        var next = full
-        swap(&next, &writing)
+        var next = writing
+        writing = full
         queue.async {
             self.writing.withUnsafeBufferPointer { bytes in
                 if let base = bytes.baseAddress { self.file.append(base, bytes.count) }

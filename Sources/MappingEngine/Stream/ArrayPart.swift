@@ -10,6 +10,13 @@ public struct ArrayPart: @unchecked Sendable {
         var unknownKeys = 0
         var warnings = 0
 
+        static func += (total: inout Counts, more: Counts) {
+            total.errors += more.errors
+            total.coercions += more.coercions
+            total.unknownKeys += more.unknownKeys
+            total.warnings += more.warnings
+        }
+
         subscript(kind: Issue.Tally) -> Int {
             switch kind {
             case .errors: errors

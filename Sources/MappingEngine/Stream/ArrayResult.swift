@@ -28,12 +28,8 @@ final class ArrayResult {
     @exclusivity(unchecked) private(set) var count = 0
     /// What is left of the document's expression budget, carried from element to element.
     @exclusivity(unchecked) private var ruleBudget: Int
-    /// Every error, coercion and unknown key so far, recorded or not.
-    @exclusivity(unchecked) private var errorCount = 0
-    @exclusivity(unchecked) private var coercionCount = 0
-    @exclusivity(unchecked) private var unknownKeyCount = 0
-    /// Every recovery so far, listed or not.
-    @exclusivity(unchecked) private var warningCount = 0
+    /// Every error, coercion, unknown key and recovery so far, recorded or not.
+    @exclusivity(unchecked) private var counts = ArrayPart.Counts()
     /// The recorded ones, located: at most `maxErrors` of each kind.
     @exclusivity(unchecked) private var issues: [Issue] = []
 
@@ -65,11 +61,11 @@ final class ArrayResult {
 
     /// The recoveries so far by code and action.
     var recoveries: RecoveryTally {
-        RecoveryTally(IssueReport.warnings(issues), omitted: max(0, warningCount - options.maxErrors))
+        RecoveryTally(IssueReport.warnings(issues), omitted: max(0, counts.warnings - options.maxErrors))
     }
 
     /// Whether an element has failed: the answer will be the errors.
-    var failed: Bool { errorCount > 0 }
+    var failed: Bool { counts.errors > 0 }
 
     /// Converts the next element, parsed into `document` (its root is the element; fewer than
     /// `Int32.max` nodes, as property slots hold node indices as Int32).
@@ -83,10 +79,10 @@ final class ArrayResult {
         // The counts and the expression budget go on from the elements before, so the caps fall
         // where they fall in the whole document.
         ctx.ruleBudget = ruleBudget
-        ctx.errorCount = errorCount
-        ctx.coercionCount = coercionCount
-        ctx.unknownKeyCount = unknownKeyCount
-        ctx.warningCount = warningCount
+        ctx.errorCount = counts.errors
+        ctx.coercionCount = counts.coercions
+        ctx.unknownKeyCount = counts.unknownKeys
+        ctx.warningCount = counts.warnings
         _ = model.entry.meta.convertRoot(0, &ctx)
         if !ctx.issues.isEmpty {
             ctx.locate(since: 0, out: .index(index), input: [.index(index)])
@@ -94,11 +90,11 @@ final class ArrayResult {
         }
         out = ctx.out.take()
         workspace.slots = ctx.slots
-        errorCount = ctx.errorCount
+        counts.errors = ctx.errorCount
         ruleBudget = ctx.ruleBudget
-        coercionCount = ctx.coercionCount
-        unknownKeyCount = ctx.unknownKeyCount
-        warningCount = ctx.warningCount
+        counts.coercions = ctx.coercionCount
+        counts.unknownKeys = ctx.unknownKeyCount
+        counts.warnings = ctx.warningCount
         if failed {
             drop()
         } else if output != nil && out.count >= ArrayResult.pieceSize {
@@ -115,15 +111,15 @@ final class ArrayResult {
     /// The outcome once the array has ended: the output is complete in the sink, or the errors.
     func finish() -> ArrayConversion.Outcome {
         guard !failed else {
-            return .failed(IssueReport.errors(issues, total: errorCount, maxErrors: options.maxErrors))
+            return .failed(IssueReport.errors(issues, total: counts.errors, maxErrors: options.maxErrors))
         }
         out.ascii(count == 0 ? "[]" : "]")
         if options.explain {
             let (coercions, unknownKeys) = IssueReport.explanation(issues)
             ResultJSON.writeExplanation(coercions: coercions, unknownKeys: unknownKeys,
-                                        coercionsOmitted: max(0, coercionCount - options.maxErrors),
-                                        unknownKeysOmitted: max(0, unknownKeyCount - options.maxErrors),
-                                        warnings: IssueReport.warnings(issues), warningsOmitted: max(0, warningCount - options.maxErrors),
+                                        coercionsOmitted: max(0, counts.coercions - options.maxErrors),
+                                        unknownKeysOmitted: max(0, counts.unknownKeys - options.maxErrors),
+                                        warnings: IssueReport.warnings(issues), warningsOmitted: max(0, counts.warnings - options.maxErrors),
                                         into: &out)
         }
         flush()
@@ -132,8 +128,8 @@ final class ArrayResult {
 
     /// Records an error about the whole element just counted, as the engine records one.
     private func refuse(_ code: ErrorCode, _ message: String) {
-        errorCount += 1
-        if errorCount <= options.maxErrors {
+        counts.errors += 1
+        if counts.errors <= options.maxErrors {
             let index = count - 1
             issues.append(Issue(kind: .error(code), message: message, input: nil, outPath: [.index(index)], inPath: [.index(index)]))
         }
@@ -165,8 +161,7 @@ final class ArrayResult {
     /// them did not parse, after those before it.
     func part(of batch: ArrayBatch, parsed: Bool) -> ArrayPart {
         ArrayPart(batch: batch, parsed: parsed, output: failed ? [] : out.makeArray(), issues: issues,
-                  counts: ArrayPart.Counts(errors: errorCount, coercions: coercionCount, unknownKeys: unknownKeyCount,
-                                           warnings: warningCount),
+                  counts: counts,
                   ruleSpent: max(0, options.ruleBudget) - ruleBudget)
     }
 
@@ -176,19 +171,14 @@ final class ArrayResult {
     /// listed issues reached within it, or an expression budget it spent more of than is left —
     /// its elements are converted again here, parsed with `parser` into `workspace`.
     func absorb(_ part: ArrayPart, parser: JSONParser, workspace: Workspace) {
-        let before = ArrayPart.Counts(errors: errorCount, coercions: coercionCount, unknownKeys: unknownKeyCount,
-                                      warnings: warningCount)
-        guard part.ruleSpent <= ruleBudget, let listed = part.listed(after: before, maxErrors: options.maxErrors) else {
+        guard part.ruleSpent <= ruleBudget, let listed = part.listed(after: counts, maxErrors: options.maxErrors) else {
             // The elements parsed where the part was made.
             _ = part.batch.forEach(parser: parser, workspace: workspace) { add($0, workspace: workspace) }
             return
         }
         count += part.batch.count
         ruleBudget -= part.ruleSpent
-        errorCount += part.counts.errors
-        coercionCount += part.counts.coercions
-        unknownKeyCount += part.counts.unknownKeys
-        warningCount += part.counts.warnings
+        counts += part.counts
         issues.append(contentsOf: part.issues.filter { listed.contains($0.kind.tally) })
         if failed {
             drop()

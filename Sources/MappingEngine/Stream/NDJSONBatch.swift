@@ -36,14 +36,16 @@ public final class NDJSONBatch: @unchecked Sendable {
     /// Converts each line with `converter`, listing every line's errors up to the stream's whole
     /// cap: the batch's part, for its stream to write in order.
     public func convert(with converter: NDJSONConversion.LineConverter, workspace: Workspace) -> NDJSONPart {
-        var outcomes: [NDJSONConversion.LineOutcome] = []
+        var outcomes: [NDJSONConversion.LineOutcome<[UInt8]>] = []
         outcomes.reserveCapacity(lines.count)
         for index in lines.indices {
             if lines[index].tooLong {
                 outcomes.append(.tooLong)
                 continue
             }
-            line(index) { outcomes.append(converter.outcome(of: $0, tooLong: false, maxErrors: converter.options.maxErrors, workspace: workspace)) }
+            line(index) { bytes in
+                outcomes.append(converter.withOutcome(of: bytes, tooLong: false, maxErrors: converter.options.maxErrors, workspace: workspace) { $0.owned() })
+            }
         }
         return NDJSONPart(batch: self, outcomes: outcomes)
     }
@@ -52,19 +54,20 @@ public final class NDJSONBatch: @unchecked Sendable {
 /// The outcomes of a batch of NDJSON lines, in order (`NDJSONBatch.convert`).
 public struct NDJSONPart: @unchecked Sendable {
     let batch: NDJSONBatch
-    let outcomes: [NDJSONConversion.LineOutcome]
+    let outcomes: [NDJSONConversion.LineOutcome<[UInt8]>]
 }
 
 extension NDJSONConversion {
-    /// What one line gave.
-    enum LineOutcome {
+    /// What one line gave; a converted line's output as `Bytes`: borrowed where the line is
+    /// written as it converts, owned (`[UInt8]`) in a batch's part.
+    enum LineOutcome<Bytes> {
         /// White space only: no result line.
         case blank
         /// Over the line limit.
         case tooLong
         /// Its result line (the output, or with `explain` the explained answer), and the values it
         /// recovered from when there were any.
-        case converted([UInt8], recoveries: RecoveryTally?)
+        case converted(Bytes, recoveries: RecoveryTally?)
         /// Its error entries, at most the cap it was converted with, and its errors in all.
         case failed([JSONValue], total: Int)
 
@@ -78,6 +81,30 @@ extension NDJSONConversion {
             case .converted: return false
             case .failed: return cap == 0
             }
+        }
+    }
+}
+
+extension NDJSONConversion.LineOutcome where Bytes == UnsafeBufferPointer<UInt8> {
+    /// The outcome with its output copied, to outlive the conversion.
+    func owned() -> NDJSONConversion.LineOutcome<[UInt8]> {
+        switch self {
+        case .blank: .blank
+        case .tooLong: .tooLong
+        case .converted(let bytes, let recoveries): .converted(Array(bytes), recoveries: recoveries)
+        case .failed(let entries, let total): .failed(entries, total: total)
+        }
+    }
+}
+
+extension NDJSONConversion.LineOutcome where Bytes == [UInt8] {
+    /// The outcome with its output borrowed for `body`.
+    func borrowed<R>(_ body: (NDJSONConversion.LineOutcome<UnsafeBufferPointer<UInt8>>) -> R) -> R {
+        switch self {
+        case .blank: body(.blank)
+        case .tooLong: body(.tooLong)
+        case .converted(let bytes, let recoveries): bytes.withUnsafeBufferPointer { body(.converted($0, recoveries: recoveries)) }
+        case .failed(let entries, let total): body(.failed(entries, total: total))
         }
     }
 }

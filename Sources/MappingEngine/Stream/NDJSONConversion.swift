@@ -116,7 +116,7 @@ public final class NDJSONConversion {
             if filling.size >= batchSize { handOn(workspace: workspace) }
             return
         }
-        write(lines.outcome(of: raw, tooLong: tooLong, maxErrors: options.explain ? options.maxErrors : errorBudget, workspace: workspace))
+        lines.withOutcome(of: raw, tooLong: tooLong, maxErrors: options.explain ? options.maxErrors : errorBudget, workspace: workspace) { write($0) }
     }
 
     /// Hands the batch being filled on, and writes the lines that came back.
@@ -133,16 +133,16 @@ public final class NDJSONConversion {
         for (index, converted) in part.outcomes.enumerated() {
             let cap = options.explain ? options.maxErrors : errorBudget
             guard converted.listing(under: cap, after: options.maxErrors) else {
-                part.batch.line(index) { write(lines.outcome(of: $0, tooLong: false, maxErrors: cap, workspace: workspace)) }
+                part.batch.line(index) { lines.withOutcome(of: $0, tooLong: false, maxErrors: cap, workspace: workspace) { write($0) } }
                 continue
             }
-            write(converted)
+            converted.borrowed { write($0) }
         }
         spareBatches.append(part.batch.releaseStorage())
     }
 
     /// Writes the next line's outcome.
-    private func write(_ outcome: LineOutcome) {
+    private func write(_ outcome: LineOutcome<UnsafeBufferPointer<UInt8>>) {
         line += 1
         switch outcome {
         case .blank:

@@ -13,36 +13,39 @@ extension NDJSONConversion {
             self.options = model.answering(options)
         }
 
-        /// What converting one line gives, its errors listed up to `maxErrors`.
-        func outcome(of raw: UnsafeBufferPointer<UInt8>, tooLong: Bool, maxErrors: Int, workspace: Workspace) -> LineOutcome {
-            if tooLong { return .tooLong }
+        /// Converts one line, its errors listed up to `maxErrors`, and hands `body` what it gave:
+        /// a converted line's output borrowed for the call (from `workspace`, or from the
+        /// explained answer), so that a line written where it converts is not copied first.
+        func withOutcome<R>(of raw: UnsafeBufferPointer<UInt8>, tooLong: Bool, maxErrors: Int, workspace: Workspace,
+                            _ body: (LineOutcome<UnsafeBufferPointer<UInt8>>) -> R) -> R {
+            if tooLong { return body(.tooLong) }
             var count = raw.count
             while count > 0, [0x20, 0x09, 0x0D].contains(raw[count - 1]) { count -= 1 }
-            guard count > 0 else { return .blank }
+            guard count > 0 else { return body(.blank) }
             let text = UnsafeBufferPointer(rebasing: raw[..<count])
             var lineOptions = options
             // The stream picks the cap: without `explain` what it can still list, so that the engine
             // need not record more; with it the whole cap, which also lists a line's coercions.
             lineOptions.maxErrors = maxErrors
-            let outcome: LineOutcome
+            // The output is borrowed from the workspace until the next conversion in it.
+            defer { if workspace.hasGrown { workspace.shrink() } }
             switch engine.convert(text, model: model, options: lineOptions, workspace: workspace) {
             case .success(let success):
-                outcome = .converted(options.explain ? ResultJSON.explained(success) : Array(success.output),
-                                     recoveries: success.warningCount > 0 ? success.recoveries : nil)
+                let recoveries = success.warningCount > 0 ? success.recoveries : nil
+                guard !options.explain else {
+                    return ResultJSON.explained(success).withUnsafeBufferPointer { body(.converted($0, recoveries: recoveries)) }
+                }
+                return body(.converted(success.output, recoveries: recoveries))
             case .failure(let errors):
                 if let last = errors.last, last.code == .tooManyErrors {
-                    outcome = .failed(errors.dropLast().map(ResultJSON.error), total: last.total ?? errors.count)
-                } else {
-                    outcome = .failed(errors.map(ResultJSON.error), total: errors.count)
+                    return body(.failed(errors.dropLast().map(ResultJSON.error), total: last.total ?? errors.count))
                 }
+                return body(.failed(errors.map(ResultJSON.error), total: errors.count))
             case .malformed(let error):
-                outcome = .failed([ResultJSON.syntaxError(error)], total: 1)
+                return body(.failed([ResultJSON.syntaxError(error)], total: 1))
             case .unknownModel(let name):
-                outcome = .failed([NDJSONConversion.entry(code: "unknown_schema", message: "no schema named '\(name)' is registered")], total: 1)
+                return body(.failed([NDJSONConversion.entry(code: "unknown_schema", message: "no schema named '\(name)' is registered")], total: 1))
             }
-            // The output was copied: nothing borrowed from the workspace is left.
-            if workspace.hasGrown { workspace.shrink() }
-            return outcome
         }
     }
 }

@@ -47,7 +47,7 @@ struct ConvertCommand: ParsableCommand {
 
     // One by default: on the machines measured (BENCHMARKS.md, issue 26) reading the input and
     // finding where its elements end, on the reading thread, cost more than the conversion that
-    // the other threads take over, so more jobs were not faster yet.
+    // the other threads take over: more jobs were slower on arrays and about even on NDJSON.
     @Option(name: .long, help: "Threads converting a top-level array's elements or NDJSON's lines in batches; the output is the same whatever their number (not yet faster than one on the payloads measured: see BENCHMARKS.md).")
     var jobs = Default.jobs
 
