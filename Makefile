@@ -150,7 +150,7 @@ bench-deps: deps
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
-## bench-compare: convertd's engine, pydantic v2, msgspec and Swift Codable on the corpus payloads; big arrays through `convertd convert` against pydantic's TypeAdapter(list[Model]) and msgspec's Decoder(list[Model]), and its memory on a 1 GB array (BENCH_COMPARE_FLAGS="--huge-mb 0" skips it); interleaved rounds, ratios and targets
+## bench-compare: convertd's engine, pydantic v2, msgspec and Swift Codable on the corpus payloads; what rules, unions and a profile cost a model (Benchmarks/features); big arrays through `convertd convert` against pydantic's TypeAdapter(list[Model]) and msgspec's Decoder(list[Model]), and its memory on a 1 GB array (BENCH_COMPARE_FLAGS="--huge-mb 0" skips it); interleaved rounds, ratios and targets
 bench-compare: build bench-deps
 	SWIFT=$(SWIFT) CONVERTD_CORPUS=$(CORPUS) Benchmarks/compare/run.sh --convertd .build/release/convertd $(BENCH_COMPARE_FLAGS)
 

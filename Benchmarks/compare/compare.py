@@ -4,7 +4,7 @@ Checks first that they produce the same documents (compared as parsed JSON again
 output), then measures them back to back in interleaved rounds so that every ratio comes from
 one moment of this shared machine, and prints medians with their ranges.
 
-Then the same for big documents (`arrays.py`): arrays generated from the payloads, through the
+Then what rules, unions and a profile cost a model (`features.py`), and the same for big documents (`arrays.py`): arrays generated from the payloads, through the
 real `convertd convert` against pydantic's `TypeAdapter(list[Model])` and msgspec's
 `Decoder(list[Model])`, and a 1 GB array for convertd's peak memory. Every target is printed
 with `met` or `MISSED`.
@@ -25,6 +25,7 @@ import pydantic
 import pydantic_core
 
 import arrays
+import features
 import msgspec_models
 from jsondiff import differences, show
 from models import MODELS, PLAIN_MODELS
@@ -48,7 +49,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=2.0, help="length of each measurement")
     parser.add_argument("--convertd", type=Path, help="the convertd executable (release build) for the big documents")
     parser.add_argument("--huge-mb", type=int, default=1024, help="size of the array for the memory target (0: skip it)")
-    parser.add_argument("--only", choices=["single", "arrays"], help="run one part only")
+    parser.add_argument("--only", choices=["single", "features", "arrays"], help="run one part only")
     args = parser.parse_args()
 
     corpus = Path(os.environ.get("CONVERTD_CORPUS") or ROOT.parent / "shared" / "corpus")
@@ -67,9 +68,11 @@ def main() -> int:
     }
     print(f"pydantic {pydantic.VERSION} (pydantic-core {pydantic_core.__version__}), msgspec {msgspec.__version__}, "
           f"Python {sys.version.split()[0]}")
-    if args.only != "arrays":
+    if args.only in (None, "single"):
         single_objects(args, corpus, systems)
-    if args.only != "single":
+    if args.only in (None, "features"):
+        features.run(args.runner, corpus, ROOT, rounds=args.rounds, seconds=args.seconds)
+    if args.only in (None, "arrays"):
         if args.convertd is None or not args.convertd.is_file():
             print(f"\nbig documents skipped: no convertd executable at {args.convertd} (pass --convertd, a release build)")
         else:

@@ -11,11 +11,11 @@ enum Contender: String {
     /// convertd's engine on a top-level array, element by element as `convertd convert` streams it.
     case stream
 
-    /// A ready converter into `model`.
-    func prepare(model: String) throws -> any RoundTrip {
+    /// A ready converter into `model`; `options` are the engine's.
+    func prepare(model: String, options: EngineOptions) throws -> any RoundTrip {
         switch self {
         case .engine:
-            return try EngineRoundTrip(model: model)
+            return try EngineRoundTrip(model: model, directory: options.directory, profile: options.profile)
         case .codable:
             guard let trip = CodableRoundTrip(model: model) else { throw UnknownModel(name: model) }
             return trip

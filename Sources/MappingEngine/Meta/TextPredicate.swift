@@ -7,7 +7,7 @@ struct TextPredicate: @unchecked Sendable {
     enum Operation: UInt8 {
         case has, flag, and, or, not
         /// Comparisons, by the kind of their operands (`CELComparison.Kind`).
-        case numbers, strings, bools
+        case numbers, strings, bools, sizes
     }
 
     /// A field of `self`, or a literal: its bytes at `offset` in `literals`.
@@ -77,7 +77,7 @@ struct TextPredicate: @unchecked Sendable {
         case .compare(let comparison):
             func operand(_ operand: CELComparison.Operand) -> Operand {
                 switch operand {
-                case .field(let field):
+                case .field(let field), .size(let field):
                     return Operand(field: Int32(field), offset: 0, count: 0)
                 case .literal(let literal):
                     defer { pool.append(contentsOf: literal) }
@@ -88,6 +88,7 @@ struct TextPredicate: @unchecked Sendable {
             case .number: .numbers
             case .string: .strings
             case .bool: .bools
+            case .size: .sizes
             }
             nodes.append(Node(operation: operation, relation: comparison.relation, field: -1, first: -1, second: -1,
                               steps: Int32(comparison.steps), left: operand(comparison.left), right: operand(comparison.right)))

@@ -1,7 +1,8 @@
 /// A rule that can be decided on its fields' text, without a CEL value: `has()` of `self`'s
-/// fields, a bool field, comparisons between number, string or bool fields and literals, and
-/// `&&`, `||`, `!` over those — SPEC §8's common rules (`self.min <= self.max`,
-/// `has(self.email) || has(self.phone)`, `self.qty > 0`).
+/// fields, a bool field, comparisons between number, string or bool fields and literals, a
+/// string field's `size()` against an int literal, and `&&`, `||`, `!` over those — SPEC §8's
+/// common rules (`self.min <= self.max`, `has(self.email) || has(self.phone)`, `self.qty > 0`,
+/// `self.login.size() <= 39`).
 ///
 /// Made at load from the parsed expression, beside its plan; the engine decides it on the
 /// converted text and charges the steps the plan's closures would (`steps` and sizes as they
@@ -60,12 +61,17 @@ public struct CELComparison: Sendable {
         case string
         /// `false` before `true`.
         case bool
+        /// A string field's size in code points, `size(self.f)` or `self.f.size()`, against an
+        /// int literal or another such size.
+        case size
     }
 
     public enum Operand: Sendable {
         case field(Int)
         /// A number's digits, a string's UTF-8, or `true`/`false`.
         case literal([UInt8])
+        /// The size of the string field: a call of `size` on the field's value.
+        case size(Int)
     }
 
     public let kind: Kind
@@ -86,20 +92,41 @@ public struct CELComparison: Sendable {
     init?(_ relation: CELRelation, _ left: CELExpr, _ right: CELExpr, _ object: CELObjectType) {
         guard let (leftKind, leftOperand) = CELComparison.operand(left, object),
               let (rightKind, rightOperand) = CELComparison.operand(right, object),
-              leftKind == rightKind
+              let kind = Self.kind(leftKind, left, rightKind, right)
         else { return nil }
         if case .literal = leftOperand, case .literal = rightOperand { return nil }
-        kind = leftKind
+        self.kind = kind
         self.left = leftOperand
         self.right = rightOperand
         self.relation = relation
         // The plan's comparison with a literal on the right holds the literal and charges 2;
-        // otherwise 1, and each operand is a step of 1 (a field read or a constant).
-        if case .literal = rightOperand { steps = 2 + 1 } else { steps = 1 + 1 + 1 }
+        // otherwise 1 and its right operand's steps. Each operand is a step of 1 (a field read
+        // or a constant), a size 2 (the call and the field read its argument).
+        if case .literal = rightOperand { steps = 2 + Self.steps(leftOperand) } else { steps = 1 + Self.steps(leftOperand) + Self.steps(rightOperand) }
+    }
+
+    /// The comparison's kind: both operands'; a size's beside an int literal.
+    private static func kind(_ left: Kind, _ leftExpr: CELExpr, _ right: Kind, _ rightExpr: CELExpr) -> Kind? {
+        if left == right { return left }
+        func isInt(_ expr: CELExpr) -> Bool { if case .literal(.int) = expr.kind { true } else { false } }
+        if left == .size, isInt(rightExpr) { return .size }
+        if right == .size, isInt(leftExpr) { return .size }
+        return nil
+    }
+
+    private static func steps(_ operand: Operand) -> Int {
+        if case .size = operand { 2 } else { 1 }
     }
 
     private static func operand(_ expr: CELExpr, _ object: CELObjectType) -> (Kind, Operand)? {
         switch expr.kind {
+        case .call("size", let target, let args) where (target == nil ? args.count : args.count + 1) == 1:
+            guard case .select(let operand, let field, test: false) = (target ?? args[0]).kind, case .ident("self") = operand.kind,
+                  let index = object.index(of: field), object.fields[index].type == .string else { return nil }
+            return (.size, .size(index))
+        case .literal(.int(let value)):
+            // Beside a size, an int literal is a size's bound; anywhere else it is a number.
+            return (.number, .literal(Array(String(value).utf8)))
         case .select(let operand, let field, test: false):
             guard case .ident("self") = operand.kind, let index = object.index(of: field) else { return nil }
             switch object.fields[index].type {
@@ -108,7 +135,6 @@ public struct CELComparison: Sendable {
             case .bool: return (.bool, .field(index))
             default: return nil
             }
-        case .literal(.int(let value)): return (.number, .literal(Array(String(value).utf8)))
         case .literal(.uint(let value)): return (.number, .literal(Array(String(value).utf8)))
         case .literal(.string(let value)): return (.string, .literal(Array(value.utf8)))
         case .literal(.bool(let value)): return (.bool, .literal(Array((value ? "true" : "false").utf8)))

@@ -17,8 +17,9 @@ enum CELText {
         }
     }
 
-    /// The number of code points in `text`.
+    /// The number of code points in `text`, counted on its UTF-8 bytes.
     static func count(_ text: String) -> Int {
-        text.unicodeScalars.count
+        var text = text
+        return text.withUTF8 { bytes in CELUTF8Text.scalarCount(bytes, upTo: bytes.count) }
     }
 }

@@ -50,6 +50,10 @@ extension TextPredicate {
         case .not:
             cost += 1
             return holds(node.first, fields, &cost).map { !$0 }
+        case .sizes:
+            guard let x = size(node.left, fields, &cost), let y = size(node.right, fields, &cost) else { return nil }
+            cost += Int(node.steps)
+            return node.relation.holds(x == y ? 0 : (x < y ? -1 : 1))
         case .numbers, .strings, .bools:
             guard let x = text(node.left, fields), let y = text(node.right, fields) else { return nil }
             let order: Int?
@@ -76,6 +80,31 @@ extension TextPredicate {
     private func text(_ operand: Operand, _ fields: WrittenFields) -> UnsafeBufferPointer<UInt8>? {
         guard operand.field < 0 else { return fields.value(Int(operand.field)) }
         return UnsafeBufferPointer(start: literals + Int(operand.offset), count: Int(operand.count))
+    }
+
+    /// A size operand's value: a string field's code points, adding the program's charge for
+    /// reading the string (1 a 16 bytes); an int literal's value. Nil for an absent or escaped
+    /// field.
+    @inline(__always)
+    private func size(_ operand: Operand, _ fields: WrittenFields, _ cost: inout Int) -> Int? {
+        guard let text = text(operand, fields) else { return nil }
+        guard operand.field >= 0 else { return Self.integer(text) }
+        guard let inner = Self.plainText(text, operand) else { return nil }
+        cost += inner.count >> 4
+        // Every byte but UTF-8's continuation bytes (10xxxxxx) starts a code point.
+        var points = 0
+        for byte in inner where byte & 0xC0 != 0x80 { points += 1 }
+        return points
+    }
+
+    /// An int literal's value from its digits, an optional `-` first. The digits are an Int64's
+    /// (`CELComparison` writes them), so the magnitude fits a UInt64 and its two's complement
+    /// negation is exact, `Int.min` included.
+    private static func integer(_ digits: UnsafeBufferPointer<UInt8>) -> Int {
+        let negative = digits.first == UInt8(ascii: "-")
+        var magnitude: UInt64 = 0
+        for digit in digits.dropFirst(negative ? 1 : 0) { magnitude = magnitude &* 10 &+ UInt64(digit &- UInt8(ascii: "0")) }
+        return Int(truncatingIfNeeded: negative ? 0 &- magnitude : magnitude)
     }
 
     /// A string operand's UTF-8: a field's text between its quotes when it has no escape (so

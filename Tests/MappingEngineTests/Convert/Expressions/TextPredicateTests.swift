@@ -26,7 +26,8 @@ import TestSupport
 
     static let decimals = ["0", "-0", "1.50", "1.5", "10.50", "99.95", "-3.25", "0.001", "0.00", "7", "-7",
                            "12345678901234567890.123", "1e3", "123456789012345678901234567890123456789.5"]
-    static let strings = ["", "a", "b", "ab", "abc", "Z", "é", "éa", "a\"b", "line\nbreak", "\u{1F600}"]
+    static let strings = ["", "a", "b", "ab", "abc", "Z", "é", "éa", "a\"b", "line\nbreak", "\u{1F600}",
+                          "sixteen bytes ok", "a string of more than thirty-two bytes", "ééééééééé\u{1F600}"]
 
     static func sample(_ random: inout SeededRandom) -> Sample {
         var sample = Sample()
@@ -86,13 +87,16 @@ import TestSupport
     static func comparison(_ random: inout SeededRandom) -> String {
         let relation = ["==", "!=", "<", "<=", ">", ">="][random.below(6)]
         let (left, right): (String, String)
-        switch random.below(7) {
+        func size(_ field: String) -> String { random.below(2) == 0 ? "size(self.\(field))" : "self.\(field).size()" }
+        switch random.below(9) {
         case 0: (left, right) = ("self.i1", "self.i2")
         case 1: (left, right) = ("self.d1", ["self.d2", "0", "10", "-3"][random.below(4)])
         case 2: (left, right) = (["self.u1", "self.i1"][random.below(2)], ["0u", "1u", "18446744073709551615u", "self.u1"][random.below(4)])
         case 3: (left, right) = ("self.i1", ["0", "-1", "9223372036854775807", "self.d1"][random.below(4)])
         case 4: (left, right) = ("self.s1", ["self.s2", "'a'", "'é'", "''", "'ab'"][random.below(5)])
         case 5: (left, right) = ("'b'", "self.s1")
+        case 6: (left, right) = (size("s1"), ["0", "1", "2", "3", "16", "-1", "9223372036854775807", size("s2")][random.below(8)])
+        case 7: (left, right) = (["0", "2", "-9223372036854775808"][random.below(3)], size("s2"))
         default: (left, right) = ("self.b1", ["true", "false", "self.b1"][random.below(3)])
         }
         return "\(left) \(relation) \(right)"
@@ -159,7 +163,8 @@ import TestSupport
         #expect(decided > 2000 && declined > 50, "decided \(decided), declined \(declined)")
     }
 
-    @Test(arguments: ["self.d1 + self.d2 > 0", "size(self.s1) > 1", "self.s1.startsWith('a')", "[1, 2].size() > 1"])
+    @Test(arguments: ["self.d1 + self.d2 > 0", "size(self.s1) > self.i1", "size(self.s1 + self.s2) > 1", "size(self.s1) > 1.5",
+                      "self.s1.startsWith('a')", "[1, 2].size() > 1"])
     func anythingElseIsLeftToTheProgram(source: String) throws {
         let environment = CELEnvironment(variables: [.init(name: "self", type: .object(Self.object))])
         let program = try CELProgram(source, in: environment)
