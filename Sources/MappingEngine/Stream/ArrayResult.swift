@@ -184,6 +184,13 @@ final class ArrayResult {
             drop()
             return
         }
+        // A part of half a piece or more goes to the sink as it is, after what is before it, unless it
+        // is re-indented: copying it into the output first would only be copied again.
+        if let output, printer == nil, part.output.count >= ArrayResult.pieceSize / 2 {
+            flush()
+            output.write(part.output)
+            return
+        }
         part.output.withUnsafeBufferPointer { out.bytes($0) }
         if out.count >= ArrayResult.pieceSize { flush() }
     }

@@ -88,6 +88,32 @@ import Spooling
         #expect(outcomes.count == 3, "seed \(seed): \(outcomes)")
     }
 
+    /// Parts of half a piece (128 KB) or more go to the sink whole rather than through the
+    /// output: in order, after what is before them, and dropped with the rest when a later
+    /// element fails; re-indented ones still go through the printer.
+    @Test func bigPartsGoToTheSinkInOrder() throws {
+        let engine = try EngineFixture.engine("""
+            Row:
+              properties:
+                id: int64
+                name: string
+            """)
+        // The first rows lose most of their bytes to white space, so that their parts are small
+        // and wait in the output; the later ones' parts are big and find it holding some.
+        let padding = String(repeating: " ", count: 120)
+        let rows = (0..<24_000).map { #"{"id": \#($0),\#($0 < 11_000 ? padding : " ")"name": "row \#($0) of a long array"}"# }
+        for (last, pretty) in [(#"{"id": 24000}"#, false), (#"{"id": "not a number"}"#, false), (#"{"id": 24000}"#, true)] {
+            let bytes = Array(("[" + (rows + [last]).joined(separator: ",") + "]").utf8)
+            let expected = Self.streamed(bytes, engine: engine, model: "Row", options: .init(), pretty: pretty, chunk: 1 << 16, batchSize: nil)
+            for batchSize in [100 << 10, 200 << 10, 256 << 10, 1 << 20] {
+                let got = Self.streamed(bytes, engine: engine, model: "Row", options: .init(), pretty: pretty,
+                                        chunk: 1 << 16, batchSize: batchSize, depth: 2)
+                #expect(got == expected, "last \(last), pretty \(pretty), batches of \(batchSize)")
+            }
+            if case .converted(let output) = expected { #expect(output.count > 1 << 20) }
+        }
+    }
+
     /// A rule's cost is charged to the document's budget across elements: a batch converted as
     /// if first may spend what earlier elements had left unspent, and is then converted again
     /// in order.
