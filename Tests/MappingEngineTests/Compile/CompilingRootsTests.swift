@@ -137,7 +137,7 @@ import Testing
 
     /// Every model of the bundled schemas and of the golden cases' own directories, converting its
     /// example payload, an empty object, and both in an array.
-    @Test(arguments: schemaDirectories)
+    @Test(arguments: EngineFixture.schemaDirectories)
     func everyBundledModelConvertsAsWithTheWholeRegistry(_ directory: String) throws {
         let read = SchemaLoader.sources(in: directory)
         #expect(read.errors.isEmpty)
@@ -157,16 +157,8 @@ import Testing
         }
     }
 
-    static let schemaDirectories: [String] = {
-        let golden = EngineFixture.packageRoot.appendingPathComponent("Tests/MappingEngineTests/Golden")
-        let cases = (try? FileManager.default.contentsOfDirectory(atPath: golden.path)) ?? []
-        let own = cases.sorted().map { golden.appendingPathComponent($0).appendingPathComponent("schemas").path }
-            .filter { FileManager.default.fileExists(atPath: $0) }
-        return [EngineFixture.schemasDirectory] + own
-    }()
-
     @Test func theGoldenCasesHaveADirectoryOfTheirOwn() {
-        #expect(Self.schemaDirectories.count >= 2)
+        #expect(EngineFixture.schemaDirectories.count >= 2)
     }
 
 
@@ -235,16 +227,7 @@ import Testing
 
     /// The messages of a load for `root` that should fail; an issue recorded when it loads.
     static func messages(_ sources: [SchemaSource], compiling root: String, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
-        do {
-            _ = try engine(sources, compiling: root)
-            Testing.Issue.record("the schemas loaded but should not have", sourceLocation: sourceLocation)
-            return []
-        } catch let error as SchemaErrors {
-            return error.errors.map(\.description)
-        } catch {
-            Testing.Issue.record("unexpected \(error)", sourceLocation: sourceLocation)
-            return []
-        }
+        EngineFixture.loadMessages(sourceLocation: sourceLocation) { _ = try engine(sources, compiling: root) }
     }
 
     /// A conversion's outcome in a comparable form: the output bytes with the explanation, or
