@@ -94,6 +94,18 @@ public final class Engine: Sendable {
         pipeline.load(sources, readErrors: readErrors, histories: [:], gate: nil)
     }
 
+    /// Replaces every source as `load(_:readErrors:)` does, but compiles only `roots` and the
+    /// models they reach, for a command that converts with those alone (`convert`, `reverse`,
+    /// `bench`). Every file is still read, decoded and resolved, so a file that does not parse,
+    /// an unknown type or model, or a broken `extends` anywhere refuses the load; what only
+    /// compiling finds (a constraint that does not fit, a default that does not convert, a
+    /// pattern or CEL expression refused, a key collision) is found in the models compiled. A
+    /// model left out is unknown to `convert` until a full load.
+    public func load(_ sources: [SchemaSource], readErrors: [SchemaError] = [],
+                     compiling roots: [String]) -> Result<RegistryUpdate, RegistryChangeError> {
+        pipeline.load(sources, readErrors: readErrors, histories: [:], gate: nil, roots: roots)
+    }
+
     /// `PUT /schemas/{model}`: `source` (a whole schema file, JSON or YAML by its file extension)
     /// must define `model` and may define models it needs. Its models are added, or replace the
     /// definitions of the same names, which leave the files that held them (those files' other

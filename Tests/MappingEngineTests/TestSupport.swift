@@ -13,6 +13,15 @@ enum EngineFixture {
     /// The bundled `schemas/` directory.
     static var schemasDirectory: String { packageRoot.appendingPathComponent("schemas").path }
 
+    /// The bundled `schemas/` and the golden cases' own schema directories.
+    static let schemaDirectories: [String] = {
+        let golden = packageRoot.appendingPathComponent("Tests/MappingEngineTests/Golden")
+        let cases = (try? FileManager.default.contentsOfDirectory(atPath: golden.path)) ?? []
+        let own = cases.sorted().map { golden.appendingPathComponent($0).appendingPathComponent("schemas").path }
+            .filter { FileManager.default.fileExists(atPath: $0) }
+        return [schemasDirectory] + own
+    }()
+
     /// A file of the package, read as text.
     static func packageFile(_ relative: String) throws -> String {
         try String(contentsOf: packageRoot.appendingPathComponent(relative), encoding: .utf8)
@@ -174,8 +183,13 @@ extension EngineFixture {
     /// Loads the model `M` of `schema`'s one property; the messages when it does not load, and
     /// an issue recorded when it does.
     static func loadMessages(_ schema: String, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
+        loadMessages(sourceLocation: sourceLocation) { _ = try engine(schema) }
+    }
+
+    /// The messages of a `load` that should fail; an issue recorded when it does not.
+    static func loadMessages(sourceLocation: SourceLocation = #_sourceLocation, _ load: () throws -> Void) -> [String] {
         do {
-            _ = try engine(schema)
+            try load()
             Testing.Issue.record("the schema loaded but should not have", sourceLocation: sourceLocation)
             return []
         } catch let error as SchemaErrors {

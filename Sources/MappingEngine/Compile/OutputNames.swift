@@ -14,11 +14,12 @@ enum OutputNames {
     }
 
     /// The mistakes of `registry`: for every model, each pair of members that one key style
-    /// (the model's own, or a profile's over it) writes under the same key.
-    static func collisions(in registry: SchemaRegistry) -> [SchemaError] {
+    /// (the model's own, or a profile's over it) writes under the same key; only the models
+    /// `among` names, when given.
+    static func collisions(in registry: SchemaRegistry, among models: Set<String>? = nil) -> [SchemaError] {
         let styled = registry.profiles.values.filter { $0.options.keys != nil }.sorted { $0.name < $1.name }
         var errors: [SchemaError] = []
-        for name in registry.names {
+        for name in registry.names where models?.contains(name) ?? true {
             guard let model = registry.models[name] else { continue }
             var styles: [(style: OutputKeyStyle, under: String)] = []
             if let own = model.output.keys { styles.append((own, "its 'output: { keys: \(own.rawValue) }'")) }

@@ -22,9 +22,12 @@ final class SchemaPipeline: @unchecked Sendable {
 
     /// Replaces every source; `readErrors` (files that could not be read) refuse the change too.
     /// `histories` are model histories read from the ledger files, which replace the served ones.
+    /// With `roots`, only those models and the models they reach are compiled and checked for
+    /// what compiling finds (`Engine.load(_:readErrors:compiling:)`); every file is still read
+    /// and resolved whole.
     func load(_ sources: [SchemaSource], readErrors: [SchemaError], histories: [String: [ModelVersion]],
-              gate: ContractGate?) -> Result<RegistryUpdate, RegistryChangeError> {
-        changeLock.withLock { apply(sources, readErrors: readErrors, histories: histories, gate: gate) }
+              gate: ContractGate?, roots: [String]? = nil) -> Result<RegistryUpdate, RegistryChangeError> {
+        changeLock.withLock { apply(sources, readErrors: readErrors, histories: histories, gate: gate, roots: roots) }
     }
 
     /// Stores `source` as the file of `model`; see `SourceEditor.put`.
@@ -68,7 +71,7 @@ final class SchemaPipeline: @unchecked Sendable {
 
     /// A registry compiled from `sources` beside the served one, or every mistake.
     private func candidate(_ sources: [SchemaSource], readErrors: [SchemaError], old: SchemaRegistry,
-                           table: [String: MetaCache.Entry]) -> Result<Candidate, RegistryChangeError> {
+                           table: [String: MetaCache.Entry], roots: [String]? = nil) -> Result<Candidate, RegistryChangeError> {
         let (resolved, errors) = SchemaLoader.resolve(sources, readErrors: readErrors, limits: limits)
         // Reference errors make compile checks noisy and unsafe: those are reported alone.
         guard let registry = resolved else { return .failure(.invalid(SchemaErrors(errors))) }
@@ -76,9 +79,12 @@ final class SchemaPipeline: @unchecked Sendable {
         let changed = Set(changes.added + changes.replaced + changes.removed)
         let affected = old.dependents(of: changed).union(registry.dependents(of: changed))
         let kept = table.filter { !affected.contains($0.key) }
-        let compiled = RegistryCompiler.compile(registry.names.filter(affected.contains), of: registry, keeping: kept)
+        // A model a load for `roots` left uncompiled is compiled by the next full change.
+        let compiled = RegistryCompiler.compile(roots?.filter { registry.models[$0] != nil }
+                                                    ?? registry.names.filter { affected.contains($0) || kept[$0] == nil },
+                                                of: registry, keeping: kept)
         // Key collisions under every profile are found here, at load: profiles compile lazily.
-        let collisions = OutputNames.collisions(in: registry)
+        let collisions = OutputNames.collisions(in: registry, among: roots == nil ? nil : Set(compiled.entries.keys))
         guard errors.isEmpty && compiled.errors.isEmpty && collisions.isEmpty else {
             return .failure(.invalid(SchemaErrors(errors + compiled.errors + collisions)))
         }
@@ -99,10 +105,10 @@ final class SchemaPipeline: @unchecked Sendable {
 
     /// Runs `sources` through every stage and serves the result, or refuses it whole.
     private func apply(_ sources: [SchemaSource], readErrors: [SchemaError], histories: [String: [ModelVersion]] = [:],
-                       gate: ContractGate?) -> Result<RegistryUpdate, RegistryChangeError> {
+                       gate: ContractGate?, roots: [String]? = nil) -> Result<RegistryUpdate, RegistryChangeError> {
         let (old, table) = cache.served
         var candidate: Candidate
-        switch self.candidate(sources, readErrors: readErrors, old: old, table: table) {
+        switch self.candidate(sources, readErrors: readErrors, old: old, table: table, roots: roots) {
         case .success(let made): candidate = made
         case .failure(let error): return .failure(error)
         }
@@ -122,8 +128,9 @@ final class SchemaPipeline: @unchecked Sendable {
         let before = Dictionary(old.sources.map { ($0.file, $0.text) }, uniquingKeysWith: { _, last in last })
         let written = registry.sources.filter { before[$0.file] != $0.text }
         let deleted = Set(before.keys).subtracting(registry.sources.map(\.file)).sorted()
-        guard !changed.isEmpty || !written.isEmpty || !deleted.isEmpty || ledger != old.versions else {
-            // Nothing to serve that is not served already: no new generation.
+        guard !changed.isEmpty || !written.isEmpty || !deleted.isEmpty || ledger != old.versions || !compiled.entries.isEmpty else {
+            // Nothing to serve that is not served already (nor left to compile by a load for
+            // some models only): no new generation.
             return .success(RegistryUpdate(generation: cache.snapshot.generation, added: [], replaced: [], removed: [],
                                            digest: old.digest, written: [], deleted: [], versioned: [], histories: []))
         }

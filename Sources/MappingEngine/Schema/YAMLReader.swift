@@ -32,8 +32,9 @@ enum YAMLReader {
             // default resolver's regular expressions, run on every key Yams hashes to find
             // duplicates, were half of the time a command spent loading the bundled schemas.
             // UTF-8 named, as Swift strings are: the default encoding is looked up in a dictionary
-            // of the whole environment, built again for every file.
-            root = try Yams.compose(yaml: text, .basic, .default, .utf8)
+            // of the whole environment, built again for every file. No constructor tables either:
+            // nothing here constructs Swift values, and `.default` builds three dictionaries a file.
+            root = try Yams.compose(yaml: text, .basic, Constructor([:], [:], [:]), .utf8)
         } catch {
             let message = "\(error)"
             // libyaml's own cap on nesting, far past ours: said as ours.

@@ -29,7 +29,7 @@ struct BenchCommand: ParsableCommand {
     var driftCost = 100
 
     func run() throws {
-        let engine = try schemaOptions.engine()
+        let engine = try schemaOptions.engine(for: document.schema)
         let input = try document.read()
         let workspace = Workspace()
         let tape = JSONTape()

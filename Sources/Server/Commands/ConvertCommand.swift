@@ -71,7 +71,7 @@ struct ConvertCommand: ParsableCommand {
         guard let mode = ConversionOptions.Mode(rawValue: mode) else {
             throw ValidationError("--mode must be lax or strict")
         }
-        let engine = try schemaOptions.engine()
+        let engine = try schemaOptions.engine(for: document.schema)
         guard onError == nil || onError == "fail" else { throw ValidationError("--on-error must be fail") }
         let options = ConversionOptions(mode: mode, explain: explain, maxErrors: maxErrors, recover: onError == nil)
         let input = try InputReader(document.file)

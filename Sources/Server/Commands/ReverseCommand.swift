@@ -14,7 +14,7 @@ struct ReverseCommand: ParsableCommand {
     @OptionGroup var profile: ProfileOption
 
     func run() throws {
-        let engine = try schemaOptions.engine()
+        let engine = try schemaOptions.engine(for: document.schema)
         switch engine.reverse(try document.read(), model: document.schema, profile: try profile.options(in: engine)) {
         case .success(let output): Output.stdout(output, pretty: document.pretty)
         case .failure(let errors): throw Output.invalid(errors, schema: document.schema, pretty: document.pretty)

@@ -22,12 +22,13 @@ struct SchemaOptions: ParsableArguments {
         }
     }
 
-    /// An engine serving the directory, each model compiled once; or every schema error on
-    /// stderr and exit 1.
-    func engine() throws -> Engine {
+    /// An engine serving the directory for a command that converts with `model`: every file
+    /// read and resolved, but only `model` and the models it reaches compiled (see
+    /// `Engine.load(_:readErrors:compiling:)`); or every schema error on stderr and exit 1.
+    func engine(for model: String) throws -> Engine {
         let engine = Engine()
         let read = SchemaLoader.sources(in: schemas)
-        switch engine.load(read.sources, readErrors: read.errors) {
+        switch engine.load(read.sources, readErrors: read.errors, compiling: [model]) {
         case .success:
             return engine
         case .failure(let error):

@@ -7,15 +7,6 @@ import TestSupport
 /// payload): for every model served here it converts, in lax mode and in strict mode, reading
 /// every key it has.
 @Suite struct ExamplePayloadTests {
-    /// The bundled `schemas/` and the golden cases' own schema directories.
-    static let directories: [String] = {
-        let golden = EngineFixture.packageRoot.appendingPathComponent("Tests/MappingEngineTests/Golden")
-        let cases = (try? FileManager.default.contentsOfDirectory(atPath: golden.path)) ?? []
-        let own = cases.sorted().map { golden.appendingPathComponent($0).appendingPathComponent("schemas").path }
-            .filter { FileManager.default.fileExists(atPath: $0) }
-        return [EngineFixture.schemasDirectory] + own
-    }()
-
     /// Schemas that ask for what a plain value rarely has: patterns, bounds, lengths, formats,
     /// tables, counts, places read twice, recursion, strictness.
     static let demanding = """
@@ -107,7 +98,7 @@ import TestSupport
         }
     }
 
-    @Test(arguments: directories)
+    @Test(arguments: EngineFixture.schemaDirectories)
     func everyServedModelsExampleConvertsInBothModes(_ directory: String) throws {
         let engine = try Engine(directory: directory)
         Self.expectEveryExampleConverts(engine, in: directory.replacingOccurrences(of: EngineFixture.packageRoot.path + "/", with: ""))

@@ -74,6 +74,44 @@ struct CommandLineTests {
         #expect(result.stdout.contains(#""line":3"#))
     }
 
+    /// A directory of `files` (name → text), removed after `body`.
+    private func withDirectory(_ files: [String: String], _ body: (URL) throws -> Void) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("convertd-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (name, text) in files { try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        try body(directory)
+    }
+
+    /// `Bad`'s default does not convert, which only compiling `Bad` finds.
+    private static let good = "Good:\n  properties:\n    id: int64\n"
+    private static let bad = "Bad:\n  properties:\n    n: { type: int32, default: x }\n"
+
+    @Test func convertCompilesOnlyTheModelItUsesAndLintStillFindsTheRest() throws {
+        try withDirectory(["good.yaml": Self.good, "bad.yaml": Self.bad]) { directory in
+            let converted = try run(["convert", "--schemas", directory.path, "--schema", "Good"], input: #"{"id":"1"}"#)
+            #expect(converted.status == 0)
+            #expect(converted.stdout == "{\"id\":1}\n")
+            let reversed = try run(["reverse", "--schemas", directory.path, "--schema", "Good"], input: #"{"id":1}"#)
+            #expect(reversed.status == 0)
+            let refused = try run(["convert", "--schemas", directory.path, "--schema", "Bad"], input: "{}")
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains(#"bad.yaml: Bad.n: default "x" does not convert"#), "\(refused.stderr)")
+            let linted = try run(["lint", directory.path])
+            #expect(linted.status == 1)
+            #expect(linted.stderr.contains(#"default "x" does not convert"#))
+        }
+    }
+
+    @Test func convertRefusesASchemaFileThatDoesNotParseWhateverModelItUses() throws {
+        try withDirectory(["good.yaml": Self.good, "broken.yaml": "Broken:\n  properties:\n    a: [int32\n"]) { directory in
+            let result = try run(["convert", "--schemas", directory.path, "--schema", "Good"], input: #"{"id":1}"#)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("broken.yaml"), "\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+    }
+
     @Test func unknownSchemaExitsTwo() throws {
         let result = try run(["convert", "--schemas", "schemas", "--schema", "Nope"], input: "{}")
         #expect(result.status == 2)
