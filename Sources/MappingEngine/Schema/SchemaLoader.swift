@@ -75,10 +75,6 @@ public enum SchemaLoader {
         }
     }
 
-    /// Relative paths of the schema files, sorted so loading is deterministic. The directory may
-    /// be a symbolic link; hidden entries are skipped (a Kubernetes ConfigMap volume holds every
-    /// file twice, once under its `..data` directory), and so are `<Model>.examples` folders,
-    /// whose JSON files are example payloads (`ExampleFiles`), not schemas.
     /// The size of the file at `path` in bytes; 0 when it cannot be found (reading it says why).
     /// `stat` rather than `attributesOfItem`, whose dictionary of `Any` and cast of the size were
     /// a tenth of loading the bundled schemas for `convert`.
@@ -87,6 +83,10 @@ public enum SchemaLoader {
         return stat(path, &info) == 0 ? Int(info.st_size) : 0
     }
 
+    /// Relative paths of the schema files, sorted so loading is deterministic. The directory may
+    /// be a symbolic link; hidden entries are skipped (a Kubernetes ConfigMap volume holds every
+    /// file twice, once under its `..data` directory), and so are `<Model>.examples` folders,
+    /// whose JSON files are example payloads (`ExampleFiles`), not schemas.
     private static func schemaFiles(under root: URL) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: root.resolvingSymlinksInPath().path) else { return [] }
         var files: [String] = []
