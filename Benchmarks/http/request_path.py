@@ -24,7 +24,7 @@ import time
 import urllib.error
 import urllib.request
 
-from bench_http import Server, check_conversion, free_port, wrk, write_wrk_script
+from bench_http import Server, add_server_arguments, check_conversion, free_port, wrk, write_wrk_script
 
 TARGET_REMAINDER = 10_000
 # The conversion's share: the outermost `Engine.convert` a request goes through.
@@ -53,16 +53,11 @@ def main():
 
 def parse_arguments():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--convertd", required=True, help="the convertd executable (release build)")
-    parser.add_argument("--echo", required=True, help="the compiled echo server (Benchmarks/http/echo.c)")
-    parser.add_argument("--schemas", required=True, help="schema directory to serve")
-    parser.add_argument("--body", required=True, help="JSON document to POST")
-    parser.add_argument("--model", required=True, help="schema the body converts with")
+    add_server_arguments(parser)
     parser.add_argument("--threads", type=int, default=2, help="server threads, both servers")
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--seconds", type=int, default=6, help="length of the counted wrk run")
     parser.add_argument("--warmup", type=int, default=3, help="seconds of load before counting")
-    parser.add_argument("--log-level", default="info", help="convertd's --log-level (its request lines go to /dev/null)")
     parser.add_argument("--top", type=int, default=0, help="list convertd's N costliest functions per request")
     parser.add_argument("--keep", help="a folder to copy the callgrind outputs to")
     return parser.parse_args()
