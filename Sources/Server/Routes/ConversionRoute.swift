@@ -30,6 +30,8 @@ struct ConversionRoute: Sendable {
     /// Reads the query options; 400 `invalid_option` for a value that is not one of the choices.
     func options(_ head: RequestHead) throws(ServiceError) -> Options {
         var conversion = ConversionOptions(maxDepth: maxDepth, maxErrors: maxErrors, ruleBudget: ruleBudget)
+        // Most requests have no query: the defaults, without looking for each option in turn.
+        if head.query.isEmpty { return Options(conversion: conversion, pretty: false, profile: nil) }
         if let mode = head.query("mode") {
             guard let parsed = ConversionOptions.Mode(rawValue: mode) else {
                 throw .invalidOption(name: "mode", value: mode, expected: "lax or strict")
