@@ -18,7 +18,7 @@ API_VENV   := .build-venv/api
 CEL_VENV   := .build-venv/cel
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help deps test-deps build run install uninstall test test-api test-browser test-tsan lint bench bench-deps bench-compare bench-http fuzz soak clean
+.PHONY: help deps test-deps build run install uninstall test test-api test-browser test-tsan lint bench bench-deps bench-compare bench-http bench-request-path fuzz soak clean
 
 ## help: every target with what it does (the `## target:` line above each)
 help:
@@ -138,10 +138,11 @@ bench: build
 	  .build/release/convertd bench --schemas $(SCHEMAS) --schema $${pair%%:*} $(CORPUS)/$${pair##*:}.json || exit 1; \
 	done
 
-## bench-deps: what the benchmark harnesses need beyond the build (wrk, GNU time, a C compiler, Python's venv), only the missing ones
+## bench-deps: what the benchmark harnesses need beyond the build (wrk, GNU time, a C compiler, Python's venv, valgrind), only the missing ones
 bench-deps: deps
 	@missing=""; \
 	command -v wrk >/dev/null || missing="$$missing wrk"; \
+	command -v valgrind >/dev/null || missing="$$missing valgrind"; \
 	[ -x /usr/bin/time ] || missing="$$missing time"; \
 	command -v cc >/dev/null || missing="$$missing gcc"; \
 	python3 -c 'import ensurepip, venv' 2>/dev/null || missing="$$missing python3 python3-venv"; \
@@ -155,10 +156,19 @@ bench-compare: build bench-deps
 	SWIFT=$(SWIFT) CONVERTD_CORPUS=$(CORPUS) Benchmarks/compare/run.sh --convertd .build/release/convertd $(BENCH_COMPARE_FLAGS)
 
 ## bench-http: convertd against a bare libmicrohttpd echo under wrk (16 and 64 connections), and its memory over 1M requests
-bench-http: build bench-deps
-	cc -O2 -Wall -o .build/bench-echo Benchmarks/http/echo.c $$(pkg-config --cflags --libs libmicrohttpd) -pthread
+bench-http: build bench-deps .build/bench-echo
 	python3 Benchmarks/http/bench_http.py --convertd .build/release/convertd --echo .build/bench-echo \
 	  --schemas $(SCHEMAS) --body $(CORPUS)/user.json --model GithubUser $(BENCH_HTTP_FLAGS)
+
+## bench-request-path: convertd's instructions per request under callgrind, less the echo's (echo-own) and the conversion's, against 10,000 (BENCH_REQUEST_PATH_FLAGS="--top 40" lists where they go)
+bench-request-path: build bench-deps .build/bench-echo
+	python3 Benchmarks/http/request_path.py --convertd .build/release/convertd --echo .build/bench-echo \
+	  --schemas $(SCHEMAS) --body $(or $(CONVERTD_CORPUS),$(CORPUS))/user.json --model GithubUser $(BENCH_REQUEST_PATH_FLAGS)
+
+# The bare libmicrohttpd echo the HTTP benchmarks measure convertd against.
+.build/bench-echo: Benchmarks/http/echo.c
+	@mkdir -p .build
+	cc -O2 -Wall -o $@ $< $$(pkg-config --cflags --libs libmicrohttpd) -pthread
 
 # Leaks are checked after each input (libFuzzer's -detect_leaks); the check at exit is off because it reports
 # what a target keeps in globals, which LeakSanitizer cannot follow through Swift's tagged enum payload pointers.

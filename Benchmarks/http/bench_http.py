@@ -57,20 +57,25 @@ def main():
 
 def parse_arguments():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--convertd", required=True, help="the convertd executable (release build)")
-    parser.add_argument("--echo", required=True, help="the compiled echo server")
-    parser.add_argument("--schemas", required=True, help="schema directory to serve")
-    parser.add_argument("--body", required=True, help="JSON document to POST")
-    parser.add_argument("--model", required=True, help="schema the body converts with")
+    add_server_arguments(parser)
     parser.add_argument("--threads", type=int, default=os.cpu_count(), help="server threads, both servers")
     parser.add_argument("--connections", type=int, nargs="+", default=[16, 64])
     parser.add_argument("--seconds", type=int, default=10, help="length of each measured wrk run")
     parser.add_argument("--warmup", type=int, default=2, help="seconds of load before each measured run")
     parser.add_argument("--rounds", type=int, default=1, help="measured runs per server and connection count; medians are reported")
     parser.add_argument("--requests", type=int, default=1_000_000, help="requests over which resident memory is watched")
-    parser.add_argument("--log-level", default="info", help="convertd's --log-level (its request lines go to /dev/null)")
     parser.add_argument("--baseline", help="an earlier convertd executable, measured in the same rounds")
     return parser.parse_args()
+
+
+def add_server_arguments(parser):
+    """What every HTTP benchmark takes: the two servers, what convertd serves, and the request."""
+    parser.add_argument("--convertd", required=True, help="the convertd executable (release build)")
+    parser.add_argument("--echo", required=True, help="the compiled echo server (Benchmarks/http/echo.c)")
+    parser.add_argument("--schemas", required=True, help="schema directory to serve")
+    parser.add_argument("--body", required=True, help="JSON document to POST")
+    parser.add_argument("--model", required=True, help="schema the body converts with")
+    parser.add_argument("--log-level", default="info", help="convertd's --log-level (its request lines go to /dev/null)")
 
 
 class Server:

@@ -1,7 +1,9 @@
 /// One request in progress on the server: its head, the handler's plan, the body read so far,
 /// and what was answered. Touched by one libmicrohttpd thread only.
 final class Exchange {
-    private(set) var head: RequestHead
+    /// A constant, so the handler reads it where it lies: as a variable it was copied (its
+    /// strings retained and released) at every call it was passed to.
+    let head: RequestHead
     /// What the handler made of the request; nil when it matched nothing.
     let route: HTTPRoute?
     let started: UInt64
@@ -12,13 +14,15 @@ final class Exchange {
     var status = 0
     var bytesOut = 0
 
-    init(head: RequestHead, route: HTTPRoute?, plan: RequestPlan, started: UInt64) {
+    init(head: consuming RequestHead, route: HTTPRoute?, plan: RequestPlan, started: UInt64) {
+        let announced = head.contentLength ?? 0
+        // Read before the head is stored, so it is moved in rather than copied.
         self.head = head
         self.route = route
         self.plan = plan
         self.started = started
         // An announced length is only a claim: reserve up to 64 KiB on its word, grow past that as bytes arrive.
-        if case .collect = plan, let length = head.contentLength, length > 0 { body.reserveCapacity(min(length, 64 * 1024)) }
+        if case .collect = plan, announced > 0 { body.reserveCapacity(min(announced, 64 * 1024)) }
     }
 
     /// Takes the next chunk of the body. Past `limit` a collected body becomes a 413 and the rest
@@ -46,14 +50,15 @@ final class Exchange {
     }
 
     /// The exchange is over: lets go of the body and of what the plan holds (a stream's
-    /// buffers), and hands the head over for the request log, moved out rather than copied.
-    func end() -> RequestHead {
+    /// buffers), so that the handler can give memory back when it hears of the end.
+    func end() {
         body = []
         plan = .answer(HTTPResponse(status: 0, body: .bytes([])))
-        // A placeholder of literals: nothing allocated, no trace id drawn.
-        var taken = RequestHead(method: "", path: "", trace: TraceContext(trace: (1, 1), span: 1, flags: 0), requestID: "")
-        swap(&taken, &head)
-        return taken
+    }
+
+    /// Tells the handler the request ended, answered `status` (0: none) after `nanoseconds`.
+    func report(to handler: any HTTPHandler, status: Int, nanoseconds: UInt64) {
+        handler.finished(head, route: route, status: status, bytesIn: bytesIn, bytesOut: bytesOut, nanoseconds: nanoseconds)
     }
 
     /// The response, once the whole body is in.

@@ -45,17 +45,18 @@ public struct RequestHead: Sendable {
     public var method: String
     public var path: String
     /// Query arguments in order, decoded.
-    public var query: [QueryItem] = []
+    public var query: [QueryItem]
     public var contentType: String?
     public var contentLength: Int?
     /// The `Authorization` header, for the admin API; never logged.
     public var authorization: String?
-    /// The W3C trace the request belongs to; its `traceparent` goes back with the answer.
-    public var trace = TraceContext.accept(nil)
+    /// The W3C trace the request belongs to; its `traceparent` goes back with the answer. Set by
+    /// the initializer only: a default here would draw a second trace for every head.
+    public var trace: TraceContext
     /// The client's `X-Request-Id` when usable, else one generated; echoed in the response.
     public var requestID: String
     /// The connection was accepted over the connection limit: only probes are served.
-    public var overLimit = false
+    public var overLimit: Bool
 
     /// One `name=value` query argument; `value` is nil for a bare `name`.
     public struct QueryItem: Sendable, Equatable {
@@ -69,14 +70,16 @@ public struct RequestHead: Sendable {
     }
 
     public init(method: String, path: String, query: [QueryItem] = [], contentType: String? = nil, contentLength: Int? = nil,
-                trace: TraceContext = TraceContext.accept(nil), requestID: String) {
+                authorization: String? = nil, trace: TraceContext = TraceContext.accept(nil), requestID: String, overLimit: Bool = false) {
         self.method = method
         self.path = path
         self.query = query
         self.contentType = contentType
         self.contentLength = contentLength
+        self.authorization = authorization
         self.trace = trace
         self.requestID = requestID
+        self.overLimit = overLimit
     }
 
     /// The last value of the query argument `name`; `""` for a bare `name`.

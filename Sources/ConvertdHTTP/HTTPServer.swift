@@ -140,13 +140,13 @@ public final class HTTPServer: @unchecked Sendable {
             guard client.enter(.body) else { return .NO }
             // The head is a local of its own (not a field of a larger value), so that the
             // exchange takes it over rather than a copy.
-            var (head, check) = readHead(connection, url: url, method: method, version: version, client: client)
-            let (route, plan) = self.plan(&head, check: check, client: client)
+            let (head, check) = readHead(connection, url: url, method: method, version: version, client: client)
+            let (route, plan) = self.plan(head, check: check)
             // Answering before the body is read closes the connection: kept for bad framing,
             // clients over the limit, clients that wait for `100 Continue`, and bodies too large
             // to read and drop.
             let atOnce = check.answersAtOnce(head, maxBody: handler.maxBodyBytes)
-            let exchange = Exchange(head: head, route: route, plan: plan, started: DispatchTime.now().uptimeNanoseconds)
+            let exchange = Exchange(head: consume head, route: route, plan: plan, started: DispatchTime.now().uptimeNanoseconds)
             state.pointee = Unmanaged.passRetained(exchange).toOpaque()
             if atOnce, case .answer(let response) = exchange.plan {
                 // The body is not read: the client may still be sending it when the connection closes.
@@ -190,8 +190,7 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// The handler's plan, unless the head breaks the framing rules, is over the head limits or
     /// announces a body over the limit.
-    private func plan(_ head: inout RequestHead, check: HeadCheck, client: ClientConnection) -> (HTTPRoute?, RequestPlan) {
-        head.overLimit = client.overLimit
+    private func plan(_ head: borrowing RequestHead, check: HeadCheck) -> (HTTPRoute?, RequestPlan) {
         let (route, plan) = handler.plan(head)
         if let violation = check.violation {
             var response = violation.response
@@ -210,15 +209,14 @@ public final class HTTPServer: @unchecked Sendable {
         let exchange = Unmanaged<Exchange>.fromOpaque(stored).takeRetainedValue()
         // The body (or stream) is let go before the handler hears of the end, so the handler
         // can give memory back.
-        let head = exchange.end()
+        exchange.end()
         var status = exchange.status
         if let client = connection.flatMap(HTTPServer.client(of:)) {
             // A request the watchdog cut off before it was answered was answered 408.
             if status == 0 && client.phase.phase == .cut { status = TransportError.requestTimeout("body").status }
             client.finishRequest()
         }
-        handler.finished(head, route: exchange.route, status: status, bytesIn: exchange.bytesIn, bytesOut: exchange.bytesOut,
-                         nanoseconds: DispatchTime.now().uptimeNanoseconds - exchange.started)
+        exchange.report(to: handler, status: status, nanoseconds: DispatchTime.now().uptimeNanoseconds - exchange.started)
     }
 
     func connection(_ connection: OpaquePointer?, _ context: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, started: Bool) {
@@ -296,18 +294,20 @@ public final class HTTPServer: @unchecked Sendable {
         withUnsafeMutablePointer(to: &scan) { scan in
             _ = MHD_get_connection_values_n(connection, .HEADER_KIND, headerCallback, scan)
         }
-        var head = RequestHead(method: RequestHead.methodName(method), path: String(cString: url), trace: TraceContext.accept(scan.traceParent),
-                               requestID: RequestID.accept(scan.requestID))
-        head.contentType = scan.contentType
-        head.contentLength = scan.contentLength
-        head.authorization = scan.authorization
-        withUnsafeMutablePointer(to: &head.query) { query in
+        var query: [RequestHead.QueryItem] = []
+        withUnsafeMutablePointer(to: &query) { query in
             _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, queryCallback, query)
         }
         let http11 = version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false
         let violation = client.refusal ?? settings.head.verdict(headBytes: CMicroHTTPD_head_size(connection), fields: scan.fields)
             ?? scan.verdict(http11: http11)
-        return (head, HeadCheck(violation: violation, expectsContinue: scan.expectsContinue))
+        // Made in one piece as it is returned: a head made and then changed field by field was
+        // copied twice on its way out (five strings retained and released each time).
+        return (RequestHead(method: RequestHead.methodName(method), path: String(cString: url), query: query, contentType: scan.contentType,
+                            contentLength: scan.contentLength, authorization: scan.authorization,
+                            trace: TraceContext.accept(scan.traceParent), requestID: RequestID.accept(scan.requestID),
+                            overLimit: client.overLimit),
+                HeadCheck(violation: violation, expectsContinue: scan.expectsContinue))
     }
 
     private func queue(_ response: HTTPResponse, for exchange: Exchange, on connection: OpaquePointer, client: ClientConnection) -> MHD_Result {

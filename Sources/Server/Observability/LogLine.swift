@@ -26,7 +26,8 @@ struct LogLine: ~Copyable {
     }
 
     private let format: Format
-    private var writer = JSONWriter(capacity: 256)
+    /// Room for a request line (about 270 bytes) without growing.
+    private var writer = JSONWriter(capacity: 512)
 
     init(_ format: Format, level: Logger.Level, message: String) {
         self.init(format, level: level)
@@ -86,10 +87,11 @@ struct LogLine: ~Copyable {
     mutating func field(_ key: Key, _ value: String) {
         appendKey(key)
         var value = value
-        let plain = format == .text && value.withUTF8 { utf8 in
-            !utf8.isEmpty && !utf8.contains { $0 <= 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "=") }
+        value.withUTF8 { utf8 in
+            let plain = format == .text && !utf8.isEmpty
+                && !utf8.contains { $0 <= 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "=") }
+            plain ? writer.bytes(utf8) : writer.string(utf8: utf8)
         }
-        plain ? append(value) : writer.string(value)
     }
 
     /// A text field of ASCII letters and digits, which need no quoting in text nor escaping in JSON.

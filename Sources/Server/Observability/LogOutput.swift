@@ -25,7 +25,8 @@ enum LogOutput {
     private final class Pending: @unchecked Sendable {
         // The lock guards `bytes`.
         let lock = NSLock()
-        var bytes: [UInt8] = []
+        // Only ever touched under the lock: the runtime's exclusivity checks cost more than appending a line.
+        @exclusivity(unchecked) var bytes: [UInt8] = []
         /// The coarse monotonic millisecond the oldest pending line was added, 0 when none is:
         /// stored under the lock, read by the flusher without it.
         let oldest = Atomic<UInt64>(0)
