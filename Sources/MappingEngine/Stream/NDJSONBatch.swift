@@ -2,33 +2,20 @@
 /// thread (`convertd convert --jobs`): each line's bytes without its newline, or, for a line
 /// over the limit, only its place.
 public final class NDJSONBatch: @unchecked Sendable {
-    /// The buffers a batch fills: its lines' bytes and their converted output.
-    struct Storage {
-        var bytes: [UInt8]
-        var output: [UInt8]
-    }
-
     private var bytes: [UInt8]
     /// Per line: where its bytes end in `bytes`, and whether it was over the limit.
     private var lines: [(end: Int, tooLong: Bool)] = []
-    /// Every converted line's output, written by `convert`: a converted line's outcome in the
-    /// part is its range here.
-    private var output: [UInt8]
 
-    /// A batch filled into `storage` (see `BatchStorage`), or new buffers of about `capacity` bytes.
-    init(capacity: Int, storage: Storage? = nil) {
-        bytes = BatchStorage.make(reusing: storage?.bytes, capacity: capacity)
-        output = BatchStorage.make(reusing: storage?.output, capacity: capacity)
+    /// A batch filled into `storage` (see `BatchStorage`), or a new buffer of `capacity` bytes.
+    init(capacity: Int, storage: [UInt8]? = nil) {
+        bytes = BatchStorage.make(reusing: storage, capacity: capacity)
     }
 
-    /// Gives up the batch's buffers for the next batch, once its lines have been written.
-    func releaseStorage() -> Storage {
+    /// Gives up the batch's buffer for the next batch, once its lines have been written.
+    func releaseStorage() -> [UInt8] {
         lines = []
-        defer {
-            bytes = []
-            output = []
-        }
-        return Storage(bytes: bytes, output: output)
+        defer { bytes = [] }
+        return bytes
     }
 
     /// Bytes the batch holds.
@@ -51,6 +38,9 @@ public final class NDJSONBatch: @unchecked Sendable {
     public func convert(with converter: NDJSONConversion.LineConverter, workspace: Workspace) -> NDJSONPart {
         var outcomes: [NDJSONConversion.LineOutcome<Range<Int>>] = []
         outcomes.reserveCapacity(lines.count)
+        // Every converted line's output in one buffer, about the size of the lines.
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + bytes.count / 4)
         for index in lines.indices {
             if lines[index].tooLong {
                 outcomes.append(.tooLong)
@@ -62,21 +52,16 @@ public final class NDJSONBatch: @unchecked Sendable {
                 })
             }
         }
-        return NDJSONPart(batch: self, outcomes: outcomes)
-    }
-
-    /// Calls `body` with `outcome`, a line's outcome in this batch's part, its output borrowed.
-    func borrowing<R>(_ outcome: NDJSONConversion.LineOutcome<Range<Int>>,
-                      _ body: (NDJSONConversion.LineOutcome<UnsafeBufferPointer<UInt8>>) -> R) -> R {
-        outcome.borrowed(from: output, body)
+        return NDJSONPart(batch: self, outcomes: outcomes, output: output)
     }
 }
 
 /// The outcomes of a batch of NDJSON lines, in order (`NDJSONBatch.convert`): a converted
-/// line's output is its range of the batch's output.
+/// line's output is its range of `output`.
 public struct NDJSONPart: @unchecked Sendable {
     let batch: NDJSONBatch
     let outcomes: [NDJSONConversion.LineOutcome<Range<Int>>]
+    let output: [UInt8]
 }
 
 extension NDJSONConversion {

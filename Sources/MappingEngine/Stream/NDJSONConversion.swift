@@ -23,7 +23,7 @@ public final class NDJSONConversion {
     private let maxLineBytes: Int
     private let output: any OutputSink
     /// Buffers of batches written, for the next ones: at most as many as are in flight at once.
-    private var spareBatches: [NDJSONBatch.Storage] = []
+    private var spareBatches: [[UInt8]] = []
     /// The start of a line that spans chunks.
     private var pending: [UInt8] = []
     private var pendingTooLong = false
@@ -136,7 +136,7 @@ public final class NDJSONConversion {
                 part.batch.line(index) { lines.withOutcome(of: $0, tooLong: false, maxErrors: cap, workspace: workspace) { write($0) } }
                 continue
             }
-            part.batch.borrowing(converted) { write($0) }
+            converted.borrowed(from: part.output) { write($0) }
         }
         spareBatches.append(part.batch.releaseStorage())
     }
