@@ -36,37 +36,30 @@ public final class NDJSONBatch: @unchecked Sendable {
     /// Converts each line with `converter`, listing every line's errors up to the stream's whole
     /// cap: the batch's part, for its stream to write in order.
     public func convert(with converter: NDJSONConversion.LineConverter, workspace: Workspace) -> NDJSONPart {
-        var outcomes: [NDJSONConversion.LineOutcome<Range<Int>>] = []
+        var outcomes: [NDJSONConversion.LineOutcome<[UInt8]>] = []
         outcomes.reserveCapacity(lines.count)
-        // Every converted line's output in one buffer, about the size of the lines.
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + bytes.count / 4)
         for index in lines.indices {
             if lines[index].tooLong {
                 outcomes.append(.tooLong)
                 continue
             }
             line(index) { bytes in
-                outcomes.append(converter.withOutcome(of: bytes, tooLong: false, maxErrors: converter.options.maxErrors, workspace: workspace) {
-                    $0.stored(in: &output)
-                })
+                outcomes.append(converter.withOutcome(of: bytes, tooLong: false, maxErrors: converter.options.maxErrors, workspace: workspace) { $0.owned() })
             }
         }
-        return NDJSONPart(batch: self, outcomes: outcomes, output: output)
+        return NDJSONPart(batch: self, outcomes: outcomes)
     }
 }
 
-/// The outcomes of a batch of NDJSON lines, in order (`NDJSONBatch.convert`): a converted
-/// line's output is its range of `output`.
+/// The outcomes of a batch of NDJSON lines, in order (`NDJSONBatch.convert`).
 public struct NDJSONPart: @unchecked Sendable {
     let batch: NDJSONBatch
-    let outcomes: [NDJSONConversion.LineOutcome<Range<Int>>]
-    let output: [UInt8]
+    let outcomes: [NDJSONConversion.LineOutcome<[UInt8]>]
 }
 
 extension NDJSONConversion {
     /// What one line gave; a converted line's output as `Bytes`: borrowed where the line is
-    /// written as it converts, a range of the part's output (`Range<Int>`) in a batch's part.
+    /// written as it converts, owned (`[UInt8]`) in a batch's part.
     enum LineOutcome<Bytes> {
         /// White space only: no result line.
         case blank
@@ -93,28 +86,24 @@ extension NDJSONConversion {
 }
 
 extension NDJSONConversion.LineOutcome where Bytes == UnsafeBufferPointer<UInt8> {
-    /// The outcome with its output copied to the end of `output`, to outlive the conversion.
-    func stored(in output: inout [UInt8]) -> NDJSONConversion.LineOutcome<Range<Int>> {
+    /// The outcome with its output copied, to outlive the conversion.
+    func owned() -> NDJSONConversion.LineOutcome<[UInt8]> {
         switch self {
-        case .blank: return .blank
-        case .tooLong: return .tooLong
-        case .converted(let bytes, let recoveries):
-            let start = output.count
-            output.append(contentsOf: bytes)
-            return .converted(start..<output.count, recoveries: recoveries)
-        case .failed(let entries, let total): return .failed(entries, total: total)
+        case .blank: .blank
+        case .tooLong: .tooLong
+        case .converted(let bytes, let recoveries): .converted(Array(bytes), recoveries: recoveries)
+        case .failed(let entries, let total): .failed(entries, total: total)
         }
     }
 }
 
-extension NDJSONConversion.LineOutcome where Bytes == Range<Int> {
-    /// The outcome with its output borrowed from `output`, where `stored` put it, for `body`.
-    func borrowed<R>(from output: [UInt8], _ body: (NDJSONConversion.LineOutcome<UnsafeBufferPointer<UInt8>>) -> R) -> R {
+extension NDJSONConversion.LineOutcome where Bytes == [UInt8] {
+    /// The outcome with its output borrowed for `body`.
+    func borrowed<R>(_ body: (NDJSONConversion.LineOutcome<UnsafeBufferPointer<UInt8>>) -> R) -> R {
         switch self {
         case .blank: body(.blank)
         case .tooLong: body(.tooLong)
-        case .converted(let range, let recoveries):
-            output.withUnsafeBufferPointer { body(.converted(UnsafeBufferPointer(rebasing: $0[range]), recoveries: recoveries)) }
+        case .converted(let bytes, let recoveries): bytes.withUnsafeBufferPointer { body(.converted($0, recoveries: recoveries)) }
         case .failed(let entries, let total): body(.failed(entries, total: total))
         }
     }

@@ -136,7 +136,7 @@ public final class NDJSONConversion {
                 part.batch.line(index) { lines.withOutcome(of: $0, tooLong: false, maxErrors: cap, workspace: workspace) { write($0) } }
                 continue
             }
-            converted.borrowed(from: part.output) { write($0) }
+            converted.borrowed { write($0) }
         }
         spareBatches.append(part.batch.releaseStorage())
     }
