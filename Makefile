@@ -4,7 +4,7 @@ SCHEMAS    ?= schemas
 PREFIX     ?= /usr/local
 HOST       ?= 127.0.0.1
 PORT       ?= 8080
-CORPUS     ?= $(abspath ../shared/corpus)
+CORPUS     ?= $(or $(CONVERTD_CORPUS),$(abspath ../shared/corpus))
 APT_PKGS   := libmicrohttpd-dev pkg-config
 FUZZ_SECONDS ?= 60
 # Each fuzz target once, as target:max_len:dictionary (Tests/Fuzz/DICTIONARY.dict); Tests/Fuzz/Package.swift declares them.
@@ -163,7 +163,7 @@ bench-http: build bench-deps .build/bench-echo
 ## bench-request-path: convertd's instructions per request under callgrind, less the echo's (echo-own) and the conversion's, against 10,000 (BENCH_REQUEST_PATH_FLAGS="--top 40" lists where they go)
 bench-request-path: build bench-deps .build/bench-echo
 	python3 Benchmarks/http/request_path.py --convertd .build/release/convertd --echo .build/bench-echo \
-	  --schemas $(SCHEMAS) --body $(or $(CONVERTD_CORPUS),$(CORPUS))/user.json --model GithubUser $(BENCH_REQUEST_PATH_FLAGS)
+	  --schemas $(SCHEMAS) --body $(CORPUS)/user.json --model GithubUser $(BENCH_REQUEST_PATH_FLAGS)
 
 # The bare libmicrohttpd echo the HTTP benchmarks measure convertd against.
 .build/bench-echo: Benchmarks/http/echo.c

@@ -2,15 +2,16 @@
 /// but counting and searching bytes is linear and allocates nothing, and UTF-8 is
 /// self-synchronizing, so a byte match of valid UTF-8 in valid UTF-8 always starts and ends on
 /// code point boundaries.
-enum CELUTF8Text {
+public enum CELUTF8Text {
     /// Whether `byte` starts a code point (is not a continuation byte `10xxxxxx`).
-    @inline(__always)
+    @inline(__always) @usableFromInline
     static func startsScalar(_ byte: UInt8) -> Bool {
         byte & 0xC0 != 0x80
     }
 
-    /// The code points in `bytes[start..<end]`.
-    static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, upTo end: Int) -> Int {
+    /// The code points in `bytes[start..<end]`; inlinable, as rules decided on the text count them.
+    @inlinable
+    public static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, upTo end: Int) -> Int {
         var count = 0
         for offset in start..<end where startsScalar(bytes[offset]) {
             count += 1

@@ -1,3 +1,5 @@
+import CEL
+
 /// The fields of an object just written, where `MemberSpans` noted them: what `has()` and a
 /// rule decided on its fields' text (`TextPredicate`) read, without making CEL values.
 struct WrittenFields {
@@ -91,10 +93,7 @@ extension TextPredicate {
         guard operand.field >= 0 else { return Self.integer(text) }
         guard let inner = Self.plainText(text, operand) else { return nil }
         cost += inner.count >> 4
-        // Every byte but UTF-8's continuation bytes (10xxxxxx) starts a code point.
-        var points = 0
-        for byte in inner where byte & 0xC0 != 0x80 { points += 1 }
-        return points
+        return CELUTF8Text.scalarCount(inner, upTo: inner.count)
     }
 
     /// An int literal's value from its digits, an optional `-` first. The digits are an Int64's
