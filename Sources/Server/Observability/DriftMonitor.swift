@@ -56,17 +56,22 @@ final class DriftMonitor: Sendable {
     private let countdownKey = SampleCountdown.key
     /// Seconds since 1970, the wall clock unless a test gives another.
     private let clock: @Sendable () -> Double
+    /// `MonotonicClock.nanoseconds` unless a test gives another: what a sample took is measured
+    /// by it, from the `started` its caller read from the same clock.
+    private let nanoseconds: @Sendable () -> UInt64
     // The lock guards the table of windows (not the windows, each behind its own): taken for
     // one lookup per sampled conversion.
     private let windows = Guarded<[String: Guarded<DriftWindow>]>([:])
     private let untracked = Atomic<Int>(0)
 
     init(settings: Settings = Settings(), maxModels: Int = DriftMonitor.defaultMaxModels,
-         clock: @escaping @Sendable () -> Double = DriftMonitor.wallClock) {
+         clock: @escaping @Sendable () -> Double = DriftMonitor.wallClock,
+         nanoseconds: @escaping @Sendable () -> UInt64 = { MonotonicClock.nanoseconds }) {
         self.settings = settings
         self.maxModels = max(0, maxModels)
         sampleEvery = max(0, settings.sampleEvery)
         self.clock = clock
+        self.nanoseconds = nanoseconds
     }
 
     /// Whether drift is observed at all.
@@ -87,7 +92,8 @@ final class DriftMonitor: Sendable {
 
     /// Records what one sampled conversion to `model` showed, from its result (converted with
     /// `explain`, so that its coercions and unknown keys are listed); `started` is when the
-    /// conversion began (`MonotonicClock.nanoseconds`), which spaces this thread's next sample.
+    /// conversion began (`MonotonicClock.nanoseconds`, or the monitor's own clock in a test),
+    /// which spaces this thread's next sample.
     func record(_ result: ConversionResult, model: String, started: UInt64) {
         let countdown = SampleCountdown.current(key: countdownKey)
         let standing = max(countdown.pointee.interval, sampleEvery)
@@ -96,7 +102,7 @@ final class DriftMonitor: Sendable {
         case .failure(let errors): record(model: model, observation: DriftObservation(errors: errors), standingFor: standing)
         case .malformed, .unknownModel: break
         }
-        let took = MonotonicClock.nanoseconds &- started
+        let took = nanoseconds() &- started
         let interval = settings.maxCost > 0 ? max(sampleEvery, Int(clamping: took / UInt64(settings.maxCost))) : sampleEvery
         countdown.pointee = (interval, interval)
     }

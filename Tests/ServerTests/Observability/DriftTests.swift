@@ -260,12 +260,14 @@ import Testing
     /// then stands for in the report: drift costs any payload at most 100 ns a conversion.
     @Test func aCostlySampleSpacesTheNextAndStandsForTheConversionsBetween() throws {
         let clock = TestClock()
-        let monitor = DriftMonitor(settings: .init(sampleEvery: 16), clock: clock.read)
+        // Samples are timed by a clock of the test's, so that a loaded machine cannot stretch them.
+        let nanoseconds: UInt64 = 5_000_000_000
+        let monitor = DriftMonitor(settings: .init(sampleEvery: 16), clock: clock.read, nanoseconds: { nanoseconds })
         SampleCountdown.current().pointee = (1, 0)
         #expect(monitor.shouldSample())
         // 2 ms for the first sample: 20,000 conversions before the next.
         let error = JSONSyntaxError(code: JSONSyntaxError.badJSON, message: "x", offset: 0, line: 1, column: 1)
-        monitor.record(.malformed(error), model: "Book", started: MonotonicClock.nanoseconds - 2_000_000)
+        monitor.record(.malformed(error), model: "Book", started: nanoseconds - 2_000_000)
         let next = (1...40_000).first { _ in monitor.shouldSample() }
         #expect((20_000...20_100).contains(try #require(next)), "\(String(describing: next))")
         monitor.record(model: "Book", observation: DriftObservation(), standingFor: SampleCountdown.current().pointee.interval)
@@ -275,7 +277,7 @@ import Testing
         }
         #expect((20_000...20_100).contains(Int(conversions) ?? 0), "\(conversions)")
         // A quick sample brings the thread back to one in `sampleEvery`.
-        monitor.record(.malformed(error), model: "Book", started: MonotonicClock.nanoseconds)
+        monitor.record(.malformed(error), model: "Book", started: nanoseconds)
         #expect((1...16).filter { _ in monitor.shouldSample() } == [16])
     }
 
