@@ -58,7 +58,8 @@ RUN apt-get update \
 # exactly these packages minus the deletions named here:
 #   - libmicrohttpd12 and libstdc++6 with everything they depend on (libc6, libgcc-s1, GnuTLS and
 #     its libraries: libgnutls30, libnettle8, libhogweed6, libgmp10, libp11-kit0, libffi8,
-#     libidn2-0, libunistring2, libtasn1-6): the binary's own dependencies (see `ldd`);
+#     libidn2-0, libunistring2, libtasn1-6): the binary's own dependencies (`ldd` lists
+#     libstdc++6's; libmicrohttpd.so.12 is loaded with `dlopen` when the server starts);
 #   - coreutils and its libraries, and dash as /bin/sh: `sleep` for the Kubernetes preStop hook,
 #     `id` and a shell for whoever debugs a running container (7 MB);
 #   - base-files (/etc/os-release, the directory layout), /etc/passwd and /etc/group (the user);
@@ -110,10 +111,11 @@ SHELL ["/bin/sh", "-c"]
 COPY --from=build /staging/convertd /usr/local/bin/convertd
 COPY schemas /app/schemas
 
-# The check: the binary loads (every library it links is here), Foundation and the YAML reader
-# work (the bundled schemas load), the zone data is there (a zoneinfo file of a zone a schema may
-# name), the preStop hook's `sleep` runs.
-RUN /usr/local/bin/convertd --help >/dev/null \
+# The check: the binary loads (every library it links is here) and so does libmicrohttpd, which
+# it opens itself when serving (`--version` asks it its version, and says "not loaded" without
+# it), Foundation and the YAML reader work (the bundled schemas load), the zone data is there (a
+# zoneinfo file of a zone a schema may name), the preStop hook's `sleep` runs.
+RUN case "$(/usr/local/bin/convertd --version)" in *"libmicrohttpd 0."*) ;; *) exit 1 ;; esac \
     && /usr/local/bin/convertd lint /app/schemas \
     && test -s /usr/share/zoneinfo/Europe/Berlin \
     && sleep 0 && id convertd

@@ -22,9 +22,11 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
+        // libmicrohttpd's header (Debian's libmicrohttpd-dev, in /usr/include). The library is not
+        // linked: `ConvertdHTTP` loads it when a server starts (`MicroHTTPD`), so the command-line
+        // tools start without it and its GnuTLS chain. No pkgConfig, which would link it.
         .systemLibrary(
             name: "CMicroHTTPD",
-            pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
         // CEL (SPEC §8): parser, checker, cost bound and evaluator, in a module of its own under

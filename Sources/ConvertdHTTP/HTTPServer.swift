@@ -59,6 +59,13 @@ public final class HTTPServer: @unchecked Sendable {
         } catch {
             throw HTTPStartError(description: error.description)
         }
+        let functions: UnsafePointer<CMicroHTTPD_Functions>
+        do {
+            functions = try MicroHTTPD.load()
+        } catch {
+            listener.stop()
+            throw error
+        }
         FileLimit.raise()
         let options = UnsafeMutablePointer<CMicroHTTPD_Settings>.allocate(capacity: 1)
         options.initialize(to: CMicroHTTPD_Settings(
@@ -77,7 +84,7 @@ public final class HTTPServer: @unchecked Sendable {
             log: logCallback,
             context: Unmanaged.passUnretained(callbacks).toOpaque()
         ))
-        guard let daemon = CMicroHTTPD_start(options) else {
+        guard let daemon = CMicroHTTPD_start(functions, options) else {
             options.deallocate()
             listener.stop()
             throw HTTPStartError(description: "libmicrohttpd refused the settings")
@@ -94,7 +101,7 @@ public final class HTTPServer: @unchecked Sendable {
                 return
             }
             // On failure libmicrohttpd has closed the socket, and will not notify its end.
-            if MHD_add_connection(handle.daemon, socket, address, length) != .YES { admission.release(client) }
+            if mhd.add_connection(handle.daemon, socket, address, length) != .YES { admission.release(client) }
         }
         return listener.port
     }
@@ -120,7 +127,7 @@ public final class HTTPServer: @unchecked Sendable {
         stopping.listener.stop()
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
-            MHD_stop_daemon(stopping.daemon)
+            mhd.stop_daemon(stopping.daemon)
             done.signal()
         }
         thread.start()
@@ -225,9 +232,9 @@ public final class HTTPServer: @unchecked Sendable {
             guard let connection else { return }
             connections.add(1)
             // Counted in by the accept thread; over the limit when it is taken up.
-            let client = ClientConnection(socket: CMicroHTTPD_socket(connection), thread: pthread_self(), handle: connection,
+            let client = ClientConnection(socket: CMicroHTTPD_socket(MicroHTTPD.functions, connection), thread: pthread_self(), handle: connection,
                                           overLimit: admission.count > admission.limit,
-                                          address: ClientAddress(CMicroHTTPD_client_address(connection)))
+                                          address: ClientAddress(CMicroHTTPD_client_address(MicroHTTPD.functions, connection)))
             context.pointee = Unmanaged.passRetained(client).toOpaque()
             watchdog.add(client)
         } else {
@@ -281,7 +288,7 @@ public final class HTTPServer: @unchecked Sendable {
             handler.diagnostic(message)
             return
         }
-        if let cut = watchdog.answerRejectedHead(status: status, headReceived: { CMicroHTTPD_head_size($0.handle) > 0 }) {
+        if let cut = watchdog.answerRejectedHead(status: status, headReceived: { CMicroHTTPD_head_size(MicroHTTPD.functions, $0.handle) > 0 }) {
             handler.refused(status: cut.status, reason: cut.reason)
         } else {
             handler.refused(status: status, reason: "libmicrohttpd answered a head it could not hold: \(message)")
@@ -292,14 +299,14 @@ public final class HTTPServer: @unchecked Sendable {
                           version: UnsafePointer<CChar>?, client: ClientConnection) -> (RequestHead, HeadCheck) {
         var scan = HeaderScan()
         withUnsafeMutablePointer(to: &scan) { scan in
-            _ = MHD_get_connection_values_n(connection, .HEADER_KIND, headerCallback, scan)
+            _ = mhd.get_connection_values_n(connection, .HEADER_KIND, headerCallback, scan)
         }
         var query: [RequestHead.QueryItem] = []
         withUnsafeMutablePointer(to: &query) { query in
-            _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, queryCallback, query)
+            _ = mhd.get_connection_values(connection, .GET_ARGUMENT_KIND, queryCallback, query)
         }
         let http11 = version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false
-        let violation = client.refusal ?? settings.head.verdict(headBytes: CMicroHTTPD_head_size(connection), fields: scan.fields)
+        let violation = client.refusal ?? settings.head.verdict(headBytes: CMicroHTTPD_head_size(MicroHTTPD.functions, connection), fields: scan.fields)
             ?? scan.verdict(http11: http11)
         // Made in one piece as it is returned: a head made and then changed field by field was
         // copied twice on its way out (five strings retained and released each time).
@@ -318,52 +325,52 @@ public final class HTTPServer: @unchecked Sendable {
         case .borrowed(let buffer):
             created = HTTPServer.copying(UnsafeRawBufferPointer(buffer))
         case .file(let descriptor, let size):
-            created = MHD_create_response_from_fd(size, descriptor)
+            created = mhd.create_response_from_fd(size, descriptor)
             if created == nil { close(descriptor) }
         case .shared(let shared):
             created = HTTPServer.lending(shared)
         }
         guard let created else { return .NO }
-        defer { MHD_destroy_response(created) }
+        defer { mhd.destroy_response(created) }
         HTTPServer.add("Content-Type", response.contentType, to: created)
         HTTPServer.add("X-Request-Id", exchange.head.requestID, to: created)
-        exchange.head.trace.withHeader { _ = MHD_add_response_header(created, "traceparent", $0) }
+        exchange.head.trace.withHeader { _ = mhd.add_response_header(created, "traceparent", $0) }
         for header in response.headers {
             HTTPServer.add(header.name, header.value, to: created)
         }
         // Over the limit a connection is answered once (a probe) and closed, to free its slot.
         if handler.isDraining || client.overLimit {
-            MHD_add_response_header(created, "Connection", "close")
+            _ = mhd.add_response_header(created, "Connection", "close")
             client.lingers = true
         }
         exchange.status = response.status
         exchange.bytesOut = response.body.count
         client.responseSize.store(response.body.count, ordering: .relaxed)
         guard client.enter(.responding) else { return .NO }
-        return MHD_queue_response(connection, UInt32(response.status), created)
+        return mhd.queue_response(connection, UInt32(response.status), created)
     }
 
     private static func client(of connection: OpaquePointer) -> ClientConnection? {
-        CMicroHTTPD_socket_context(connection).map { Unmanaged<ClientConnection>.fromOpaque($0).takeUnretainedValue() }
+        CMicroHTTPD_socket_context(MicroHTTPD.functions, connection).map { Unmanaged<ClientConnection>.fromOpaque($0).takeUnretainedValue() }
     }
 
     /// Adds a header, handing libmicrohttpd the strings' own bytes (an implicit conversion
     /// would copy each into a new array first).
     private static func add(_ name: String, _ value: String, to response: OpaquePointer) {
         name.withCString { name in
-            value.withCString { value in _ = MHD_add_response_header(response, name, value) }
+            value.withCString { value in _ = mhd.add_response_header(response, name, value) }
         }
     }
 
     private static func copying(_ bytes: UnsafeRawBufferPointer) -> OpaquePointer? {
-        MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+        mhd.create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
     }
 
     /// A response that reads `shared` in place. It holds a reference to the bytes, which
     /// libmicrohttpd gives back through the free callback when it destroys the response.
     private static func lending(_ shared: SharedBytes) -> OpaquePointer? {
         let held = Unmanaged.passRetained(shared)
-        let response = MHD_create_response_from_buffer_with_free_callback_cls(
+        let response = mhd.create_response_from_buffer_with_free_callback_cls(
             shared.count, UnsafeMutableRawPointer(mutating: shared.buffer.baseAddress),
             { context in if let context { Unmanaged<SharedBytes>.fromOpaque(context).release() } }, held.toOpaque())
         if response == nil { held.release() }
@@ -419,7 +426,7 @@ private let unescapeCallback: @convention(c) (UnsafeMutableRawPointer?, OpaquePo
     guard let text else { return 0 }
     guard let percent = strchr(text, Int32(UInt8(ascii: "%"))) else { return strlen(text) }
     if strstr(percent, "%00") != nil { return strlen(text) }
-    return MHD_http_unescape(text)
+    return mhd.http_unescape(text)
 }
 
 private let headerCallback: MHD_KeyValueIteratorN = { context, _, key, keySize, value, valueSize in
@@ -443,6 +450,10 @@ final class CallbackTarget: @unchecked Sendable {
     // Set once, before the daemon starts.
     unowned(unsafe) var server: HTTPServer!
 }
+
+/// libmicrohttpd's functions, once a server has loaded them (`MicroHTTPD.load`): every call
+/// below comes from a running daemon or its callbacks.
+private var mhd: CMicroHTTPD_Functions { MicroHTTPD.functions.pointee }
 
 /// Why the server did not start.
 public struct HTTPStartError: Error, CustomStringConvertible {

@@ -50,9 +50,13 @@ public enum MicroHTTPDContract {
     /// A connection's memory: its read buffer, header records and response head.
     static let connectionMemory = 32 * 1024
 
-    /// The version linked at run time.
+    /// The version loaded at run time, or why none could be.
     public static var version: String {
-        MHD_get_version().map { String(cString: $0) } ?? "unknown"
+        do {
+            return try MicroHTTPD.load().pointee.get_version().map { String(cString: $0) } ?? "unknown"
+        } catch {
+            return "not loaded: \(error.description)"
+        }
     }
 
     /// A warning when the library linked is not a version whose internals were tried.

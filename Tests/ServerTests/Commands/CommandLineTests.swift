@@ -27,6 +27,32 @@ struct CommandLineTests {
         #expect(changelog.contains("## [\(ConvertdVersion.number)]"))
     }
 
+    /// The libraries the dynamic loader opened for `arguments`, as `LD_DEBUG=libs` reports them.
+    private func librariesLoaded(_ arguments: [String]) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("convertd-libs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_DEBUG"] = "libs"
+        environment["LD_DEBUG_OUTPUT"] = directory.appendingPathComponent("ld").path
+        let run = try ProcessRun(try #require(ConvertdBinary.url), arguments, directory: Self.packageRoot, environment: environment)
+        #expect(run.status == 0, "\(arguments): \(run.stderr)")
+        // The loader writes `ld.PID`, one file per process.
+        return try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .map { try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8) }.joined()
+    }
+
+    @Test func onlyServingLoadsTheHTTPLibrary() throws {
+        let converting = try librariesLoaded(["convert", "--schemas", "schemas", "--schema", "Book", "examples/book.json"])
+        #expect(converting.contains("calling init"), "LD_DEBUG=libs wrote nothing the test can read")
+        #expect(!converting.contains("libmicrohttpd"))
+        #expect(!converting.contains("libgnutls"))
+        // `--version` asks the library its version, so it loads it, and with it its chain.
+        let version = try librariesLoaded(["--version"])
+        #expect(version.contains("libmicrohttpd.so.12"))
+        #expect(version.contains("libgnutls"))
+    }
+
     @Test func lintListsEveryMistakeAndFails() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("convertd-lint-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
