@@ -32,9 +32,11 @@ RUN swift package resolve
 COPY Sources ./Sources
 COPY Tests ./Tests
 
-# The Swift runtime and Foundation linked in (--static-swift-stdlib), so the runtime stage needs
-# no Swift image; symbols stripped (-s), a third of the binary.
+# The Makefile's RELEASE_FLAGS (see there why): the Swift runtime and Foundation linked in
+# (--static-swift-stdlib), so the runtime stage needs no Swift image, and concrete generic types'
+# metadata made without scanning every conformance; symbols stripped (-s), a third of the binary.
 RUN swift build -c release --product convertd --static-swift-stdlib -Xlinker -s \
+    -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
     && install -D -m 0755 "$(swift build -c release --show-bin-path)/convertd" /staging/convertd
 
 # ---- runtime root filesystem ---------------------------------------------------------------------

@@ -17,6 +17,12 @@ FUZZ_DIR   := .build-fuzz
 API_VENV   := .build-venv/api
 CEL_VENV   := .build-venv/cel
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# The release binary's flags, the Dockerfile's too. The Swift runtime and Foundation linked in: a
+# third of `convertd convert`'s start-up was the dynamic linker otherwise. Concrete generic types'
+# metadata made by direct accessors instead of looked up by their mangled names: each lookup
+# checked the type's generic requirements by scanning every protocol conformance in the binary,
+# Foundation's included (BENCHMARKS.md, "Issue 26, fourth round"; swiftlang/swift#30479 added the flag).
+RELEASE_FLAGS := --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 
 .PHONY: help deps test-deps build run install uninstall test test-api test-browser test-tsan lint bench bench-deps bench-compare bench-http bench-request-path fuzz soak clean
 
@@ -33,9 +39,9 @@ deps:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
-## build: release build of the convertd executable, the Swift runtime and Foundation linked in as the image builds it (a third of `convertd convert`'s start-up is the dynamic linker otherwise)
+## build: release build of the convertd executable as the image builds it (RELEASE_FLAGS)
 build: deps
-	$(SWIFT) build -c release --product convertd --static-swift-stdlib
+	$(SWIFT) build -c release --product convertd $(RELEASE_FLAGS)
 
 ## run: build (release) and serve the bundled schemas on 127.0.0.1:8080 (PORT=… to change; HOST=0.0.0.0 to listen on every interface)
 run: build

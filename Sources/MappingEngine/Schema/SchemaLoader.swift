@@ -7,18 +7,16 @@ public enum SchemaLoader {
     /// followed), sorted by file, and the files that could not be read. A file over
     /// `limits.fileBytes` is not read, nor any file once `limits.totalBytes` are: each is an error.
     public static func sources(in directory: String, limits: RegistryLimits = .default) -> (sources: [SchemaSource], errors: [SchemaError]) {
-        let root = URL(fileURLWithPath: directory)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard let root = directoryPath(directory) else {
             return ([], [SchemaError(file: directory, message: "not a directory")])
         }
         var sources: [SchemaSource] = []
         var errors: [SchemaError] = []
         var total = 0
         for relative in schemaFiles(under: root) {
-            let url = root.resolvingSymlinksInPath().appendingPathComponent(relative)
+            let path = root + "/" + relative
             // The size is checked before reading, so an oversized file costs no memory.
-            let size = fileSize(url.path)
+            let size = fileSize(path)
             guard size <= limits.fileBytes else {
                 errors.append(limits.exceeded(.fileBytes, found: size, "the file's size in bytes", file: relative))
                 continue
@@ -29,7 +27,7 @@ public enum SchemaLoader {
                 break
             }
             do {
-                let data = try Data(contentsOf: url)
+                let data = try Data(contentsOf: URL(fileURLWithPath: path))
                 guard let text = String(data: data, encoding: .utf8) else {
                     errors.append(SchemaError(file: relative, message: "not UTF-8 text"))
                     continue
@@ -83,17 +81,51 @@ public enum SchemaLoader {
         return stat(path, &info) == 0 ? Int(info.st_size) : 0
     }
 
+    /// `directory` with its symbolic links resolved, when it is a directory (or a link to one).
+    private static func directoryPath(_ directory: String) -> String? {
+        var info = stat()
+        guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, let resolved = realpath(directory, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// Relative paths of the schema files, sorted so loading is deterministic. The directory may
     /// be a symbolic link; hidden entries are skipped (a Kubernetes ConfigMap volume holds every
     /// file twice, once under its `..data` directory), and so are `<Model>.examples` folders,
-    /// whose JSON files are example payloads (`ExampleFiles`), not schemas.
-    private static func schemaFiles(under root: URL) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: root.resolvingSymlinksInPath().path) else { return [] }
+    /// whose JSON files are example payloads (`ExampleFiles`), not schemas. Directories are
+    /// entered, links to them are not (a link to a file is listed, and reading it follows it).
+    ///
+    /// Listed with `readdir` rather than FileManager's enumerator, whose path handling (a
+    /// `replacingOccurrences` per entry, URL paths) was a sixth of a one-model `convert`'s start-up.
+    private static func schemaFiles(under root: String) -> [String] {
         var files: [String] = []
-        while let path = enumerator.nextObject() as? String {
-            if path.split(separator: "/").contains(where: { $0.hasPrefix(".") || $0.hasSuffix(ExampleFiles.folderSuffix) }) { continue }
-            if SchemaSource.isSchemaFile(path) { files.append(path) }
+        // Directories still to list, relative to the root; a stack, so depth costs no recursion.
+        var pending = [""]
+        while let folder = pending.popLast() {
+            guard let stream = opendir(folder.isEmpty ? root : root + "/" + folder) else { continue }
+            defer { closedir(stream) }
+            while let entry = readdir(stream) {
+                let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                    $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) { String(cString: $0) }
+                }
+                guard !name.hasPrefix("."), !name.hasSuffix(ExampleFiles.folderSuffix) else { continue }
+                let relative = folder.isEmpty ? name : folder + "/" + name
+                if isDirectory(entry, root + "/" + relative) {
+                    pending.append(relative)
+                } else if SchemaSource.isSchemaFile(relative) {
+                    files.append(relative)
+                }
+            }
         }
         return files.sorted()
+    }
+
+    /// Whether a directory entry is a directory itself (not a link to one): its type, or where
+    /// the file system does not say, `lstat`'s.
+    private static func isDirectory(_ entry: UnsafeMutablePointer<dirent>, _ path: String) -> Bool {
+        let type = Int32(entry.pointee.d_type)
+        if type != Int32(DT_UNKNOWN) { return type == Int32(DT_DIR) }
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 }

@@ -419,6 +419,16 @@ import Testing
         try manager.createSymbolicLink(atPath: root.appendingPathComponent("library.yaml").path, withDestinationPath: "..data/library.yaml")
         try manager.createSymbolicLink(atPath: root.appendingPathComponent("nested/misc.json").path, withDestinationPath: "../..data/misc.json")
         try "ignored".write(to: root.appendingPathComponent(".hidden.yaml"), atomically: true, encoding: .utf8)
+        // Deeper folders are read; example folders and links to folders are not entered.
+        try manager.createDirectory(at: root.appendingPathComponent("a/b/c"), withIntermediateDirectories: true)
+        try "Deep: {}".write(to: root.appendingPathComponent("a/b/c/deep.yaml"), atomically: true, encoding: .utf8)
+        try manager.createDirectory(at: root.appendingPathComponent("Book.examples"), withIntermediateDirectories: true)
+        try "{}".write(to: root.appendingPathComponent("Book.examples/dune.json"), atomically: true, encoding: .utf8)
+        let elsewhere = root.deletingLastPathComponent().appendingPathComponent("convertd-elsewhere-\(UUID().uuidString)")
+        try manager.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        defer { try? manager.removeItem(at: elsewhere) }
+        try "Elsewhere: {}".write(to: elsewhere.appendingPathComponent("elsewhere.yaml"), atomically: true, encoding: .utf8)
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("linked").path, withDestinationPath: elsewhere.path)
         let link = root.deletingLastPathComponent().appendingPathComponent("convertd-configmap-link-\(UUID().uuidString)")
         try manager.createSymbolicLink(atPath: link.path, withDestinationPath: root.path)
         defer { try? manager.removeItem(at: link) }
@@ -426,7 +436,8 @@ import Testing
         for directory in [root, link] {
             let read = SchemaLoader.sources(in: directory.path)
             #expect(read.errors.isEmpty)
-            #expect(read.sources == [Self.library, SchemaSource(file: "nested/misc.json", text: Self.misc.text)])
+            #expect(read.sources == [SchemaSource(file: "a/b/c/deep.yaml", text: "Deep: {}"), Self.library,
+                                     SchemaSource(file: "nested/misc.json", text: Self.misc.text)])
         }
         #expect(SchemaLoader.sources(in: root.appendingPathComponent("missing").path).errors.map(\.message) == ["not a directory"])
     }
