@@ -442,6 +442,25 @@ import Testing
         #expect(SchemaLoader.sources(in: root.appendingPathComponent("missing").path).errors.map(\.message) == ["not a directory"])
     }
 
+    @Test func aFileThatCannotBeReadIsAnErrorOfItsOwn() throws {
+        let manager = FileManager.default
+        let root = manager.temporaryDirectory.appendingPathComponent("convertd-unreadable-\(UUID().uuidString)")
+        try manager.createDirectory(at: root.appendingPathComponent("folder"), withIntermediateDirectories: true)
+        defer { try? manager.removeItem(at: root) }
+        try Self.library.text.write(to: root.appendingPathComponent("library.yaml"), atomically: true, encoding: .utf8)
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("dangling.yaml").path, withDestinationPath: "missing.yaml")
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("folder.yaml").path, withDestinationPath: "folder")
+        try Data([0x42, 0x3A, 0x20, 0xFF]).write(to: root.appendingPathComponent("latin.yaml"))
+
+        let read = SchemaLoader.sources(in: root.path)
+        #expect(read.sources == [Self.library])
+        #expect(read.errors.map { "\($0.file): \($0.message)" } == [
+            "dangling.yaml: cannot read: No such file or directory",
+            "folder.yaml: cannot read: Is a directory",
+            "latin.yaml: not UTF-8 text",
+        ])
+    }
+
     // MARK: rewriting files
 
     /// Strings a YAML writer could turn into something else.
