@@ -22,12 +22,13 @@ final class AdminOnNetworkLiveTests {
     /// it to stop by itself: its exit status and what it wrote to stderr. A server still running
     /// after 30 s is stopped and its status is nil.
     private func refusedStart(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32?, stderr: String) {
+        let binary: URL = try #require(ConvertdBinary.url)
         let process = Process()
-        process.executableURL = try #require(ConvertdBinary.url)
+        process.executableURL = binary
         process.arguments = ["serve", "--port", "0", "--schemas", schemas.path, "--log-format", "text"] + arguments
         process.environment = environment
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("convertd-refused-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
         let handle = try FileHandle(forWritingTo: log)
         process.standardError = handle
