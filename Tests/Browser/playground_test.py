@@ -10,6 +10,7 @@ import urllib.error
 import urllib.request
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -59,6 +60,15 @@ def fetch_json(url):
             return answer.status, json.loads(answer.read())
     except urllib.error.HTTPError as error:
         return error.code, json.loads(error.read())
+
+
+def detached(element):
+    """Whether `element` has left the page (the page replaced it)."""
+    try:
+        element.is_enabled()
+        return False
+    except StaleElementReferenceException:
+        return True
 
 
 def text_of(driver, element_id):
@@ -251,11 +261,16 @@ def test_shows_the_models_versions_and_drift_and_converts_with_a_pinned_version(
          message="the schema link does not follow the version")
     assert convert(browser).startswith("200 · converted to Author")
     # Drift: the five lists of the report, refreshed on demand (converting showed the output tab).
+    # The report shown since the model was picked is replaced by the refreshed one: wait until
+    # its lists are gone, then read the headings in one script (a list found and then read could
+    # be replaced in between).
     browser.find_element(By.ID, "tab-contract").click()
+    shown = browser.find_elements(By.CSS_SELECTOR, "#drift .drift-list")
     browser.find_element(By.ID, "refresh-contract").click()
-    wait(browser, lambda: len(browser.find_elements(By.CSS_SELECTOR, "#drift .drift-list")) == 5, message="no drift report")
+    wait(browser, lambda: all(detached(element) for element in shown)
+         and len(browser.find_elements(By.CSS_SELECTOR, "#drift .drift-list")) == 5, message="no refreshed drift report")
     assert "sampled" in text_of(browser, "drift-note")
-    headings = [heading.text for heading in browser.find_elements(By.CSS_SELECTOR, "#drift h3")]
+    headings = browser.execute_script("return [...document.querySelectorAll('#drift h3')].map((h) => h.textContent)")
     assert headings == ["Unknown keys", "Coercions", "Recoveries", "Errors", "Values outside an enum"]
 
 
