@@ -33,10 +33,11 @@ COPY Sources ./Sources
 COPY Tests ./Tests
 
 # The Makefile's RELEASE_FLAGS (see there why): the Swift runtime and Foundation linked in
-# (--static-swift-stdlib), so the runtime stage needs no Swift image, and concrete generic types'
-# metadata made without scanning every conformance; symbols stripped (-s), a third of the binary.
+# (--static-swift-stdlib), so the runtime stage needs no Swift image, concrete generic types'
+# metadata made without scanning every conformance, and lld as the linker; symbols stripped (-s),
+# a third of the binary.
 RUN swift build -c release --product convertd --static-swift-stdlib -Xlinker -s \
-    -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+    -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors -Xswiftc -use-ld=lld \
     && install -D -m 0755 "$(swift build -c release --show-bin-path)/convertd" /staging/convertd
 
 # ---- runtime root filesystem ---------------------------------------------------------------------

@@ -21,8 +21,10 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # third of `convertd convert`'s start-up was the dynamic linker otherwise. Concrete generic types'
 # metadata made by direct accessors instead of looked up by their mangled names: each lookup
 # checked the type's generic requirements by scanning every protocol conformance in the binary,
-# Foundation's included (BENCHMARKS.md, "Issue 26, fourth round"; swiftlang/swift#30479 added the flag).
-RELEASE_FLAGS := --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+# Foundation's included (swiftlang/swift#30479 added the flag). Linked by the toolchain's lld rather
+# than gold: the same instructions, a tenth less time to start (BENCHMARKS.md, "Issue 26, fourth round").
+RELEASE_FLAGS := --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+                 -Xswiftc -use-ld=lld
 
 .PHONY: help deps test-deps build run install uninstall test test-api test-browser test-tsan lint bench bench-deps bench-compare bench-http bench-request-path fuzz soak clean
 
