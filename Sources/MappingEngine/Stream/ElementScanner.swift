@@ -11,8 +11,8 @@ import _Builtin_intrinsics.intel
 ///
 /// On x86-64 the bytes are read 64 at a time as bit masks (`ScannedBlock`, SSE2): the strings
 /// are found for the whole block at once, and only brackets, and commas at the element's own
-/// level, are then looked at one by one, so a flat object costs two steps instead of one per
-/// quote and comma. A block with a backslash outside a string (malformed JSON) is read by the
+/// level, are then looked at one by one, so a flat object costs three steps (its brackets and
+/// the comma after it) instead of one per quote and comma. A block with a backslash outside a string (malformed JSON) is read by the
 /// byte loop, which every platform uses otherwise and the blocks must agree with.
 struct ElementScanner {
     private var depth = 0
