@@ -49,26 +49,26 @@ static inline void *CMicroHTTPD_uri_logged(void *settings, const char *uri, stru
     return NULL;
 }
 
-/// The libmicrohttpd functions convertd calls, looked up in the library when a server first
-/// starts (`CMicroHTTPD_load`) rather than linked: the command-line tools never load it and its
-/// chain of GnuTLS libraries, which cost a fifth of their start-up. Each field has the type of
-/// the function in `microhttpd.h` and is never NULL once loaded; the two variadic ones, which
-/// Swift cannot call, are only called by the functions below.
+/// The libmicrohttpd functions convertd calls, by their names without `MHD_`: the two variadic
+/// ones first (Swift cannot call them; only the functions below do), then the rest.
+#define CMICROHTTPD_VARIADIC(X) X(start_daemon) X(get_connection_info)
+#define CMICROHTTPD_CALLED(X) \
+    X(stop_daemon) X(add_connection) X(get_connection_values) X(get_connection_values_n) \
+    X(create_response_from_buffer) X(create_response_from_buffer_with_free_callback_cls) \
+    X(create_response_from_fd) X(destroy_response) X(add_response_header) X(queue_response) \
+    X(http_unescape) X(get_version)
+
+/// Those functions, looked up in the library when a server first starts (`CMicroHTTPD_load`)
+/// rather than linked: the command-line tools never load it and its chain of GnuTLS libraries,
+/// which cost a fifth of their start-up. Each callable field has the type of the function in
+/// `microhttpd.h` and is never NULL once loaded; the variadic ones are kept untyped.
 struct CMicroHTTPD_Functions {
-    void *start_daemon;
-    void *get_connection_info;
-    __typeof__(MHD_stop_daemon) * _Nonnull stop_daemon;
-    __typeof__(MHD_add_connection) * _Nonnull add_connection;
-    __typeof__(MHD_get_connection_values) * _Nonnull get_connection_values;
-    __typeof__(MHD_get_connection_values_n) * _Nonnull get_connection_values_n;
-    __typeof__(MHD_create_response_from_buffer) * _Nonnull create_response_from_buffer;
-    __typeof__(MHD_create_response_from_buffer_with_free_callback_cls) * _Nonnull create_response_from_buffer_with_free_callback_cls;
-    __typeof__(MHD_create_response_from_fd) * _Nonnull create_response_from_fd;
-    __typeof__(MHD_destroy_response) * _Nonnull destroy_response;
-    __typeof__(MHD_add_response_header) * _Nonnull add_response_header;
-    __typeof__(MHD_queue_response) * _Nonnull queue_response;
-    __typeof__(MHD_http_unescape) * _Nonnull http_unescape;
-    __typeof__(MHD_get_version) * _Nonnull get_version;
+#define CMICROHTTPD_UNTYPED(name) void *name;
+#define CMICROHTTPD_TYPED(name) __typeof__(MHD_##name) * _Nonnull name;
+    CMICROHTTPD_VARIADIC(CMICROHTTPD_UNTYPED)
+    CMICROHTTPD_CALLED(CMICROHTTPD_TYPED)
+#undef CMICROHTTPD_UNTYPED
+#undef CMICROHTTPD_TYPED
 };
 
 /// The library's file: the ABI the header describes (Debian's libmicrohttpd12).
@@ -79,22 +79,10 @@ struct CMicroHTTPD_Functions {
 static inline const char *CMicroHTTPD_load(struct CMicroHTTPD_Functions *f) {
     void *library = dlopen(CMICROHTTPD_LIBRARY, RTLD_NOW | RTLD_LOCAL);
     if (!library) return dlerror();
-#define CMICROHTTPD_FIND(field, name) \
-    if (!(*(void **)&f->field = dlsym(library, #name))) return dlerror();
-    CMICROHTTPD_FIND(start_daemon, MHD_start_daemon)
-    CMICROHTTPD_FIND(get_connection_info, MHD_get_connection_info)
-    CMICROHTTPD_FIND(stop_daemon, MHD_stop_daemon)
-    CMICROHTTPD_FIND(add_connection, MHD_add_connection)
-    CMICROHTTPD_FIND(get_connection_values, MHD_get_connection_values)
-    CMICROHTTPD_FIND(get_connection_values_n, MHD_get_connection_values_n)
-    CMICROHTTPD_FIND(create_response_from_buffer, MHD_create_response_from_buffer)
-    CMICROHTTPD_FIND(create_response_from_buffer_with_free_callback_cls, MHD_create_response_from_buffer_with_free_callback_cls)
-    CMICROHTTPD_FIND(create_response_from_fd, MHD_create_response_from_fd)
-    CMICROHTTPD_FIND(destroy_response, MHD_destroy_response)
-    CMICROHTTPD_FIND(add_response_header, MHD_add_response_header)
-    CMICROHTTPD_FIND(queue_response, MHD_queue_response)
-    CMICROHTTPD_FIND(http_unescape, MHD_http_unescape)
-    CMICROHTTPD_FIND(get_version, MHD_get_version)
+#define CMICROHTTPD_FIND(name) \
+    if (!(*(void **)&f->name = dlsym(library, "MHD_" #name))) return dlerror();
+    CMICROHTTPD_VARIADIC(CMICROHTTPD_FIND)
+    CMICROHTTPD_CALLED(CMICROHTTPD_FIND)
 #undef CMICROHTTPD_FIND
     return NULL;
 }

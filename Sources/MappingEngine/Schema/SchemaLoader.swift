@@ -14,9 +14,16 @@ public enum SchemaLoader {
         var errors: [SchemaError] = []
         var total = 0
         for relative in schemaFiles(under: root) {
-            let path = root + "/" + relative
+            // Non-blocking, so a FIFO among the files is an error rather than a wait for a writer.
+            let descriptor = open(root + "/" + relative, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            guard descriptor >= 0 else {
+                errors.append(SchemaError(file: relative, message: "cannot read: \(String(cString: strerror(errno)))"))
+                continue
+            }
+            defer { close(descriptor) }
             // The size is checked before reading, so an oversized file costs no memory.
-            let size = fileSize(path)
+            var info = stat()
+            let size = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
             guard size <= limits.fileBytes else {
                 errors.append(limits.exceeded(.fileBytes, found: size, "the file's size in bytes", file: relative))
                 continue
@@ -26,7 +33,7 @@ public enum SchemaLoader {
                 errors.append(limits.exceeded(.totalBytes, found: total, "the schema files' size in bytes up to this file", file: relative))
                 break
             }
-            switch contents(of: path, limit: limits.fileBytes) {
+            switch contents(of: descriptor, limit: limits.fileBytes) {
             case .failure(let problem):
                 errors.append(SchemaError(file: relative, message: problem.description))
             case .success(let bytes):
@@ -45,13 +52,11 @@ public enum SchemaLoader {
         var description: String
     }
 
-    /// The bytes of the file at `path`, at most `limit` of them (a file that grew past it since
-    /// its size was checked is refused). Read with `read(2)` rather than `Data(contentsOf:)`,
-    /// whose URL handling cost a tenth of a one-model `convert`'s start-up.
-    private static func contents(of path: String, limit: Int) -> Result<[UInt8], ReadProblem> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure(ReadProblem(description: "cannot read: \(String(cString: strerror(errno)))")) }
-        defer { close(descriptor) }
+    /// The bytes of the open file `descriptor`, at most `limit` of them (a file that grew past
+    /// it since its size was checked is refused). Opened, sized and read with system calls
+    /// rather than FileManager and `Data(contentsOf:)`, whose attribute dictionary and URL
+    /// handling were a tenth each of a one-model `convert`'s start-up.
+    private static func contents(of descriptor: Int32, limit: Int) -> Result<[UInt8], ReadProblem> {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while true {
@@ -99,14 +104,6 @@ public enum SchemaLoader {
         } catch {
             return (nil, errors + error.errors)
         }
-    }
-
-    /// The size of the file at `path` in bytes; 0 when it cannot be found (reading it says why).
-    /// `stat` rather than `attributesOfItem`, whose dictionary of `Any` and cast of the size were
-    /// a tenth of loading the bundled schemas for `convert`.
-    private static func fileSize(_ path: String) -> Int {
-        var info = stat()
-        return stat(path, &info) == 0 ? Int(info.st_size) : 0
     }
 
     /// `directory` with its symbolic links resolved, when it is a directory (or a link to one).
