@@ -22,7 +22,7 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # metadata made by direct accessors instead of looked up by their mangled names: each lookup
 # checked the type's generic requirements by scanning every protocol conformance in the binary,
 # Foundation's included (swiftlang/swift#30479 added the flag). Linked by the toolchain's lld rather
-# than gold: the same instructions, a tenth less time to start (BENCHMARKS.md, "Issue 26, fourth round").
+# than gold: the same instructions, 2–11 % less time to start (BENCHMARKS.md, "Issue 26, fourth round").
 RELEASE_FLAGS := --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
                  -Xswiftc -use-ld=lld
 
